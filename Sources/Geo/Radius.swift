@@ -1,0 +1,60 @@
+import Foundation
+
+/// A search radius as the user typed it.
+///
+/// A bare number is degrees of arc, as in the original app's settings (0.5° ≈ 55.6 km); `m`, `km` and `mi`
+/// give a distance.
+public struct Radius: Hashable, Sendable, CustomStringConvertible {
+    /// The radius along the Earth's surface, in meters.
+    public let meters: Double
+    /// The text it was read from.
+    public let text: String
+
+    /// Reads `0.5` (degrees of arc), `800m`, `5km` or `3mi`.
+    /// - Throws: `GeoError.malformedRadius`, `.nonPositiveRadius` or `.radiusBeyondHalfEarth`.
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(suffix: String, meters: Double)] = [
+            ("km", 1000), ("mi", 1609.344), ("m", 1), ("°", Earth.metersPerDegreeOfArc), ("deg", Earth.metersPerDegreeOfArc),
+        ]
+        var number = trimmed
+        var scale = Earth.metersPerDegreeOfArc
+        for unit in units where trimmed.hasSuffix(unit.suffix) {
+            number = String(trimmed.dropLast(unit.suffix.count)).trimmingCharacters(in: .whitespaces)
+            scale = unit.meters
+            break
+        }
+        guard !number.isEmpty, let value = Double(number), !value.isNaN else { throw GeoError.malformedRadius(text) }
+        guard value > 0, value.isFinite else { throw GeoError.nonPositiveRadius(text) }
+        let meters = value * scale
+        guard meters <= Earth.halfCircumferenceMeters else { throw GeoError.radiusBeyondHalfEarth(text) }
+        self.meters = meters
+        self.text = text
+    }
+
+    /// A radius of a known number of meters.
+    public init(meters: Double) {
+        self.meters = meters
+        self.text = "\(meters)m"
+    }
+
+    /// The radius for people: "55.6 km" or "800 m".
+    public var description: String { DistanceFormat.human(meters: meters) }
+}
+
+/// Formats distances and durations for people.
+public enum DistanceFormat {
+    /// "420 m" under a kilometer, else "1.2 km" (or "1,234 km" when large).
+    public static func human(meters: Double) -> String {
+        if meters < 1000 { return "\(Int(meters.rounded())) m" }
+        if meters < 100_000 { return String(format: "%.1f km", meters / 1000) }
+        return "\(Int((meters / 1000).rounded())) km"
+    }
+
+    /// Whole minutes, at least 1: "7 min", or "1 h 05 min" past an hour.
+    public static func minutes(seconds: Double) -> String {
+        let minutes = max(1, Int((seconds / 60).rounded()))
+        if minutes < 60 { return "\(minutes) min" }
+        return String(format: "%d h %02d min", minutes / 60, minutes % 60)
+    }
+}

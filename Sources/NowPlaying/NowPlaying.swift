@@ -1,0 +1,1 @@
+// The NowPlaying module: see issue 3.

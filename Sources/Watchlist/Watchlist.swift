@@ -1,0 +1,1 @@
+// The Watchlist module: see issue 4.
