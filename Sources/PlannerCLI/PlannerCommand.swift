@@ -8,6 +8,6 @@ struct PlannerCommand: AsyncParsableCommand {
         commandName: "planner",
         abstract: "Find the cinemas nearest you, with distances and travel times, from OpenStreetMap data.",
         version: version,
-        subcommands: [Nearby.self, ConfigCommand.self, About.self]
+        subcommands: [Nearby.self, Routes.self, RouteCommand.self, MapCommand.self, ConfigCommand.self, About.self]
     )
 }
