@@ -1,2 +1,4 @@
+import Foundation
 import Testing
+
 @testable import NowPlaying

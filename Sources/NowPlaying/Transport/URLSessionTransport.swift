@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real ``HTTPTransport``, over Foundation's `URLSession`.
+///
+/// Errors never carry the request URL, which may hold an API key.
+public struct URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// Creates a transport on `session` (an ephemeral session by default, so nothing is cached on disk).
+    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
+        self.session = session
+    }
+
+    /// Sends `request`; checks that the body is as long as its `Content-Length` says.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        // libcurl counts timeouts in whole seconds: round up, and never below one second.
+        urlRequest.timeoutInterval = max(1, request.timeoutSeconds.rounded(.up))
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch let error as URLError where error.code == .cancelled {
+            throw CancellationError()
+        } catch let error as URLError {
+            throw Self.map(error, host: request.url.host ?? "the server")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw NowPlayingError.unreachable(host: request.url.host ?? "the server")
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw NowPlayingError.malformedResponse(endpoint: request.url.path)
+        }
+        var headers: [String: String] = [:]
+        for case let (name as String, value as String) in http.allHeaderFields {
+            headers[name.lowercased()] = value
+        }
+        if let declared = headers["content-length"].flatMap(Int.init), declared > data.count,
+            request.method != "HEAD"
+        {
+            throw NowPlayingError.truncatedBody
+        }
+        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+    }
+
+    /// Maps a `URLError` to a ``NowPlayingError`` that names no URL.
+    static func map(_ error: URLError, host: String) -> NowPlayingError {
+        switch error.code {
+        case .timedOut:
+            return .timedOut
+        case .networkConnectionLost, .cannotParseResponse, .badServerResponse:
+            return .truncatedBody
+        default:
+            return .unreachable(host: host)
+        }
+    }
+}
