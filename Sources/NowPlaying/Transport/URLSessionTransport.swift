@@ -59,6 +59,9 @@ public struct URLSessionTransport: HTTPTransport {
             return .timedOut
         case .networkConnectionLost, .cannotParseResponse, .badServerResponse:
             return .truncatedBody
+        case .unknown where error.localizedDescription.contains("bytes remaining"):
+            // libcurl's CURLE_PARTIAL_FILE ("transfer closed with N bytes remaining to read") arrives as -1.
+            return .truncatedBody
         default:
             return .unreachable(host: host)
         }
