@@ -35,7 +35,8 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// Where to get a key, said in the credential errors.
     static let keyHowTo =
-        "set TMDB_READ_ACCESS_TOKEN (preferred) or TMDB_API_KEY; a free key is at https://www.themoviedb.org/settings/api"
+        "set TMDB_READ_ACCESS_TOKEN (preferred) or TMDB_API_KEY; "
+        + "a free key is at https://www.themoviedb.org/settings/api"
 
     /// A one-line sentence for the user.
     public var description: String {

@@ -29,7 +29,8 @@ import Testing
         #expect(page.page == 3)
         #expect(page.totalPages == 98)
         #expect(page.totalResults == 392)
-        #expect(page.dates == DateWindow(minimum: TMDbDate.parse("2026-10-14")!, maximum: TMDbDate.parse("2026-12-01")!))
+        let window = DateWindow(minimum: TMDbDate.parse("2026-10-14")!, maximum: TMDbDate.parse("2026-12-01")!)
+        #expect(page.dates == window)
         #expect(page.results.first?.releaseYear == 2026)
     }
 
@@ -38,7 +39,8 @@ import Testing
         let dates = try #require(details.releaseDates)
 
         // The US has types 1–6 and one unknown type 9, which is skipped
-        #expect(dates.byRegion["US"]?.map(\.type) == [.premiere, .theatrical, .theatricalLimited, .digital, .physical, .tv])
+        let types: [ReleaseType] = [.premiere, .theatrical, .theatricalLimited, .digital, .physical, .tv]
+        #expect(dates.byRegion["US"]?.map(\.type) == types)
         #expect(dates.theatricalReleaseDate(region: "US") == TMDbDate.parse("1999-10-08"))
         #expect(dates.certification(region: "US") == "R")
         #expect(dates.certification(region: "GB") == "18")
@@ -50,7 +52,8 @@ import Testing
     @Test func standaloneReleaseDatesParse() throws {
         let json = """
             {"id":550,"results":[{"iso_3166_1":"DE","release_dates":[
-              {"certification":"18","descriptors":[],"iso_639_1":"","note":"","release_date":"1999-11-11T00:00:00.000Z","type":3}]}]}
+              {"certification":"18","descriptors":[],"iso_639_1":"","note":"",
+               "release_date":"1999-11-11T00:00:00.000Z","type":3}]}]}
             """
         let dates = try decode(ReleaseDates.self, json)
         #expect(dates.theatricalReleaseDate(region: "de") == TMDbDate.parse("1999-11-11"))

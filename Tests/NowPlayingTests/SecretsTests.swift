@@ -89,7 +89,8 @@ import Testing
         #expect(
             throws: NowPlayingError.invalidBaseURL("ftp://example.org/3?x=1")
         ) {
-            try TMDbConfiguration.fromEnvironment(["TMDB_BASE_URL": "ftp://example.org/3?api_key=\(Secrets.apiKey)&x=1"])
+            let url = "ftp://example.org/3?api_key=\(Secrets.apiKey)&x=1"
+            return try TMDbConfiguration.fromEnvironment(["TMDB_BASE_URL": url])
         }
     }
 }

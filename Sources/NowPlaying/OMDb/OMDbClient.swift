@@ -65,7 +65,8 @@ public struct OMDbClient: Sendable {
         var retry = 0
         var response = try await transport.send(request)
         while RetryPolicy.isRetryable(status: response.statusCode), retry + 1 < retryPolicy.maxAttempts {
-            try await retryPolicy.sleep(retryPolicy.delay(beforeRetry: retry, retryAfter: response.header("Retry-After")))
+            let wait = retryPolicy.delay(beforeRetry: retry, retryAfter: response.header("Retry-After"))
+            try await retryPolicy.sleep(wait)
             retry += 1
             response = try await transport.send(request)
         }

@@ -55,7 +55,7 @@ public struct TMDbClient: Sendable {
         self.now = now
     }
 
-    /// Creates a client from a credential and a base URL; see ``init(configuration:transport:cache:retryPolicy:timeoutSeconds:maxConcurrentRequests:ttl:now:)``.
+    /// Creates a client from a credential and a base URL, with the default limits and time-to-live.
     public init(
         credential: TMDbCredential?,
         baseURL: URL = TMDbConfiguration.defaultBaseURL,

@@ -40,19 +40,27 @@ enum TMDbFixtures {
          "title":"Club","video":false,"vote_average":8.4,"vote_count":26000,
          "release_dates":{"results":[
            {"iso_3166_1":"US","release_dates":[
-             {"certification":"","descriptors":[],"iso_639_1":"","note":"Festival","release_date":"1999-09-21T00:00:00.000Z","type":1},
-             {"certification":"R","descriptors":[],"iso_639_1":"","note":"","release_date":"1999-10-15T00:00:00.000Z","type":3},
+             {"certification":"","descriptors":[],"iso_639_1":"","note":"Festival",
+              "release_date":"1999-09-21T00:00:00.000Z","type":1},
+             {"certification":"R","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"1999-10-15T00:00:00.000Z","type":3},
              {"certification":"","descriptors":[],"iso_639_1":"","release_date":"1999-10-08T00:00:00.000Z","type":2},
-             {"certification":"","descriptors":[],"iso_639_1":"","note":"","release_date":"2000-04-01T00:00:00.000Z","type":4},
-             {"certification":"","descriptors":[],"iso_639_1":"","note":"","release_date":"2000-06-06T00:00:00.000Z","type":5},
-             {"certification":"","descriptors":[],"iso_639_1":"","note":"","release_date":"2001-01-01T00:00:00.000Z","type":6},
-             {"certification":"","descriptors":[],"iso_639_1":"","note":"","release_date":"2002-01-01T00:00:00.000Z","type":9}
+             {"certification":"","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"2000-04-01T00:00:00.000Z","type":4},
+             {"certification":"","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"2000-06-06T00:00:00.000Z","type":5},
+             {"certification":"","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"2001-01-01T00:00:00.000Z","type":6},
+             {"certification":"","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"2002-01-01T00:00:00.000Z","type":9}
            ]},
            {"iso_3166_1":"GB","release_dates":[
-             {"certification":"18","descriptors":[],"iso_639_1":"","note":"","release_date":"1999-11-12T00:00:00.000Z","type":3}
+             {"certification":"18","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"1999-11-12T00:00:00.000Z","type":3}
            ]},
            {"iso_3166_1":"FR","release_dates":[
-             {"certification":"","descriptors":[],"iso_639_1":"","note":"","release_date":"2000-02-01T00:00:00.000Z","type":4}
+             {"certification":"","descriptors":[],"iso_639_1":"","note":"",
+              "release_date":"2000-02-01T00:00:00.000Z","type":4}
            ]}
          ]}}
         """
