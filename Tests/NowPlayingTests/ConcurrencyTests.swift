@@ -23,11 +23,28 @@ import Testing
             #expect(await fake.log.count == 60)
             let peak = await fake.log.maxInFlight
             #expect(peak <= TMDbClient.defaultMaxConcurrentRequests)
-            #expect(peak > 1)
+            #expect(peak > 6, "peak \(peak): more than URLSession's default of 6 per host")
         }
     }
 
-    @Test func theLimiterHandsSlotsOnInOrder() async throws {
+    @Test func aLowerLimitIsHonoured() async throws {
+        try await withFakeTMDb({ request, _ in
+            try await Task.sleep(nanoseconds: 30_000_000)
+            let page = Int(request.query["page"] ?? "1") ?? 1
+            return Reply.json(TMDbFixtures.moviePage(page: page, totalPages: 12, firstID: page * 10))
+        }) { fake in
+            let client = TMDbClient(
+                configuration: TMDbConfiguration(credential: .bearer(Secrets.token), baseURL: fake.baseURL),
+                timeoutSeconds: 2, maxConcurrentRequests: 3)
+
+            _ = try await client.allMovies(.upcoming)
+
+            #expect(await fake.log.maxInFlight <= 3)
+            #expect(await fake.log.count == 12)
+        }
+    }
+
+    @Test func theLimiterNeverLetsMoreThanItsLimitIn() async throws {
         let limiter = RequestLimiter(limit: 2)
         let counter = RequestLog()
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -10,9 +10,20 @@ import FoundationNetworking
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
-    /// Creates a transport on `session` (an ephemeral session by default, so nothing is cached on disk).
-    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
+    /// Creates a transport on `session`; see ``makeSession(maxConnectionsPerHost:)`` for the default one.
+    public init(session: URLSession = URLSessionTransport.makeSession()) {
         self.session = session
+    }
+
+    /// An ephemeral session (nothing cached on disk) allowing `maxConnectionsPerHost` connections to one host,
+    /// so that the clients' own limit, not URLSession's default of 6, decides how many requests run at once.
+    public static func makeSession(
+        maxConnectionsPerHost: Int = TMDbClient.defaultMaxConcurrentRequests
+    ) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
     }
 
     /// Sends `request`; checks that the body is as long as its `Content-Length` says.
