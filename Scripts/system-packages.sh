@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages planner needs, where they are missing: libcurl (URLSession's HTTP) and SQLite.
+# Runs apt-get as root, or through sudo when not root. Sourced by quickstart.sh and test.sh.
+set -euo pipefail
+needed=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev)
+missing=()
+for package in "${needed[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "planner: installing ${missing[*]}" >&2
+    if [[ $(id -u) -eq 0 ]]; then sudo=(); elif command -v sudo >/dev/null; then sudo=(sudo); else
+        echo "planner: error: ${missing[*]} missing and not root: install them with apt-get" >&2
+        exit 1
+    fi
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

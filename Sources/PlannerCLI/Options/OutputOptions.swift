@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The output formats a command can write.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, csv, geojson
+}
+
+/// `--format` and `--output`.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format: table, json, csv or geojson.")
+    var format: OutputFormat = .table
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    var target: OutputTarget { OutputTarget(path: output) }
+}

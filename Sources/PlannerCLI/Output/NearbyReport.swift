@@ -1,0 +1,213 @@
+import Foundation
+import Geo
+import Theaters
+
+/// The answer to `planner nearby`, rendered in each output format.
+struct NearbyReport {
+    let origin: Origin
+    let radius: Radius
+    let query: TheaterQuery
+    let mode: TravelMode
+    let hits: [TheaterHit]
+    let catalog: TheaterCatalog
+    let coverageFit: CoverageFit
+
+    /// Notes for people: name-match fallback, passed-over places, skipped catalog rows.
+    var notes: [String] {
+        var notes: [String] = []
+        if query.isNameMatch {
+            notes.append("'\(query.nameText)' is not a known category, so this lists places whose name contains it (ignoring case and accents)")
+        }
+        if let alternatives = origin.alternativesNote { notes.append(alternatives) }
+        if coverageFit == .partial {
+            let areas = catalog.coverage.map(\.name).joined(separator: ", ")
+            notes.append("the search circle runs past the area the local data covers (\(areas)); theaters beyond it are not listed")
+        }
+        if catalog.skippedRows > 0 {
+            notes.append("\(catalog.skippedRows) catalog rows without a name or a valid lat/lon were skipped")
+        }
+        return notes
+    }
+
+    var emptyLine: String {
+        "no \(query.pluralNoun) within \(radius) of \(origin.label) in \(catalog.source)"
+    }
+
+    func table() -> String {
+        var lines: [String] = []
+        let title = query.pluralNoun.prefix(1).uppercased() + query.pluralNoun.dropFirst()
+        lines.append("\(title) within \(radius) of \(origin.displayName)")
+        lines += notes.map { "note: " + $0 }
+        guard !hits.isEmpty else {
+            lines.append(emptyLine)
+            return lines.joined(separator: "\n")
+        }
+        var table = TextTable(
+            headers: ["#", "Name", "Distance", "Dir", mode.rawValue.capitalized, "Address"],
+            alignments: [.right, .left, .right, .left, .right, .left])
+        for (rank, hit) in hits.enumerated() {
+            table.rows.append([
+                "\(rank + 1)", hit.theater.name, DistanceFormat.human(meters: hit.distanceMeters), hit.direction.rawValue,
+                DistanceFormat.minutes(seconds: hit.estimatedDurationSeconds(mode)), hit.theater.address ?? "",
+            ])
+        }
+        lines.append("")
+        lines.append(table.render())
+        lines.append("")
+        lines.append(
+            "\(mode.rawValue.capitalized) times are estimates: straight line × \(mode.circuity) ÷ "
+                + "\(formatSpeed(mode.speedKilometersPerHour)) km/h. Data: \(catalog.source)"
+                + (catalog.attribution.map { ", \($0)." } ?? "."))
+        return lines.joined(separator: "\n")
+    }
+
+    func csv() -> String {
+        var lines = [
+            CSVTable.line([
+                "rank", "id", "name", "category", "lat", "lon", "distance_m", "bearing_deg", "direction",
+                "walk_s", "bike_s", "drive_s", "address", "phone", "website",
+            ])
+        ]
+        for (rank, hit) in hits.enumerated() {
+            let t = hit.theater
+            lines.append(
+                CSVTable.line([
+                    "\(rank + 1)", t.id, t.name, t.category.tagValue, fixed(t.coordinate.latitude, 7),
+                    fixed(t.coordinate.longitude, 7), fixed(hit.distanceMeters, 1), fixed(hit.bearingDegrees, 1),
+                    hit.direction.rawValue,
+                ] + TravelMode.allCases.map { fixed(hit.estimatedDurationSeconds($0), 0) }
+                    + [t.address ?? "", t.phone ?? "", t.website ?? ""]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json() throws -> String {
+        struct Document: Encodable {
+            let origin: OriginJSON
+            let radius_m: Double
+            let keyword_query: String
+            let name_match: Bool
+            let mode: String
+            let source: String
+            let attribution: String?
+            let count: Int
+            let theaters: [TheaterJSON]
+            let notes: [String]
+        }
+        struct OriginJSON: Encodable {
+            let label: String
+            let lat: Double
+            let lon: Double
+        }
+        let document = Document(
+            origin: OriginJSON(label: origin.label, lat: origin.coordinate.latitude, lon: origin.coordinate.longitude),
+            radius_m: rounded(radius.meters, 1), keyword_query: query.description, name_match: query.isNameMatch,
+            mode: mode.rawValue, source: catalog.source, attribution: catalog.attribution, count: hits.count,
+            theaters: hits.enumerated().map { TheaterJSON(rank: $0.offset + 1, hit: $0.element) }, notes: notes)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    func geoJSON() -> String {
+        var features = [
+            GeoJSON.Feature(
+                id: "origin", geometry: .point(origin.coordinate),
+                properties: ["role": "origin", "name": .string(origin.label)])
+        ]
+        for (rank, hit) in hits.enumerated() {
+            var properties = hit.theater.geoJSONProperties
+            properties["role"] = "theater"
+            properties["rank"] = .integer(rank + 1)
+            properties["distance_m"] = .number(rounded(hit.distanceMeters, 1))
+            properties["bearing_deg"] = .number(rounded(hit.bearingDegrees, 1))
+            properties["duration_s"] = .object(
+                Dictionary(uniqueKeysWithValues: TravelMode.allCases.map {
+                    ($0.rawValue, GeoJSON.Value.number(rounded(hit.estimatedDurationSeconds($0), 0)))
+                }))
+            properties["duration_source"] = "estimate"
+            features.append(GeoJSON.Feature(id: hit.theater.id, geometry: .point(hit.theater.coordinate), properties: properties))
+        }
+        return GeoJSON.FeatureCollection(features: features).encoded()
+    }
+}
+
+/// One theater in JSON output.
+struct TheaterJSON: Encodable {
+    let rank: Int
+    let id: String
+    let osm_type: String?
+    let osm_id: Int64?
+    let name: String
+    let category: String
+    let lat: Double
+    let lon: Double
+    let distance_m: Double
+    let bearing_deg: Double
+    let direction: String
+    let duration_s: [String: Double]
+    let duration_source: String
+    let address: String?
+    let phone: String?
+    let website: String?
+    let openstreetmap_url: String?
+    let tags: [String: String]
+
+    init(rank: Int, hit: TheaterHit) {
+        let t = hit.theater
+        self.rank = rank
+        id = t.id
+        osm_type = t.osmType?.rawValue
+        osm_id = t.osmID
+        name = t.name
+        category = t.category.tagValue
+        lat = t.coordinate.latitude
+        lon = t.coordinate.longitude
+        distance_m = rounded(hit.distanceMeters, 1)
+        bearing_deg = rounded(hit.bearingDegrees, 1)
+        direction = hit.direction.rawValue
+        duration_s = Dictionary(
+            uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, rounded(hit.estimatedDurationSeconds($0), 0)) })
+        duration_source = "estimate"
+        address = t.address
+        phone = t.phone
+        website = t.website
+        openstreetmap_url = t.openStreetMapURL
+        tags = t.tags
+    }
+}
+
+extension Theater {
+    /// The theater's fields as GeoJSON properties.
+    var geoJSONProperties: [String: GeoJSON.Value] {
+        var properties: [String: GeoJSON.Value] = [
+            "id": .string(id), "name": .string(name), "category": .string(category.tagValue),
+        ]
+        if let osmType { properties["osm_type"] = .string(osmType.rawValue) }
+        if let osmID { properties["osm_id"] = .integer(Int(osmID)) }
+        if let address { properties["address"] = .string(address) }
+        if let phone { properties["phone"] = .string(phone) }
+        if let website { properties["website"] = .string(website) }
+        return properties
+    }
+}
+
+extension TheaterQuery {
+    var nameText: String {
+        if case .name(let text) = self { return text }
+        return ""
+    }
+}
+
+func rounded(_ value: Double, _ decimals: Int) -> Double {
+    let scale = pow(10.0, Double(decimals))
+    return (value * scale).rounded() / scale
+}
+
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+}
+
+func formatSpeed(_ kmh: Double) -> String {
+    kmh == kmh.rounded() ? String(Int(kmh)) : String(kmh)
+}

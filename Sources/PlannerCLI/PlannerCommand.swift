@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The root command: `planner <subcommand>`.
+struct PlannerCommand: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "planner",
+        abstract: "Find the cinemas nearest you, with distances and travel times, from OpenStreetMap data.",
+        version: version,
+        subcommands: [Nearby.self, ConfigCommand.self, About.self]
+    )
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// Runs the command line and turns every failure into one line on standard error and a non-zero exit.
+@main
+enum PlannerEntry {
+    static func main() async {
+        do {
+            var command = try PlannerCommand.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            PlannerEntry.fail(error)
+        }
+    }
+
+    static func fail(_ error: Error) -> Never {
+        let code = PlannerCommand.exitCode(for: error)
+        // Help, --version and other clean exits print as argument-parser intends.
+        if code == .success { PlannerCommand.exit(withError: error) }
+        var message = PlannerCommand.message(for: error)
+        if message.isEmpty { message = String(describing: error) }
+        let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        Console.error("planner: error: " + (oneLine.hasPrefix("Error: ") ? String(oneLine.dropFirst(7)) : oneLine))
+        Foundation.exit(code == .validationFailure ? 64 : max(1, code.rawValue))
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Places
+import Settings
+import Theaters
+
+/// What every command reads from the machine: the environment, the settings and the bundled data.
+struct Environment {
+    let variables: [String: String]
+
+    init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+        self.variables = variables
+    }
+
+    var settingsFile: SettingsFile { SettingsFile(environment: variables) }
+
+    func settings() throws -> Settings { try settingsFile.load() }
+
+    func gazetteer() throws -> Gazetteer {
+        try Gazetteer(contentsOf: DataDirectory.locate(environment: variables).appendingPathComponent("places.csv"))
+    }
+
+    /// The user's catalog when given, else the bundled Helsinki theaters.
+    func catalog(path: String?) throws -> TheaterCatalog {
+        if let path { return try TheaterCatalog(contentsOf: URL(fileURLWithPath: path)) }
+        let directory = try DataDirectory.locate(environment: variables)
+        let coverage = CoverageArea.read(contentsOf: directory.appendingPathComponent("coverage.csv"))
+        var catalog = try TheaterCatalog(
+            contentsOf: directory.appendingPathComponent("theaters.csv"),
+            source: "the bundled OpenStreetMap data", coverage: coverage)
+        catalog.attribution = "© OpenStreetMap contributors, ODbL 1.0"
+        return catalog
+    }
+}

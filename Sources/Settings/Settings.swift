@@ -1,0 +1,101 @@
+import Foundation
+
+/// The user's saved settings: a JSON file in the XDG config folder.
+///
+/// ```swift
+/// let store = SettingsFile(environment: ProcessInfo.processInfo.environment)
+/// var settings = try store.load()
+/// settings.home = SavedLocation(label: "Helsinki, FI", latitude: 60.16952, longitude: 24.93545)
+/// try store.save(settings)
+/// ```
+public struct Settings: Codable, Sendable, Equatable {
+    /// Where searches start when `--near` is not given.
+    public var home: SavedLocation?
+    /// The TMDb region (ISO 3166-1 alpha-2), e.g. "FI".
+    public var region: String?
+    /// When to ask online services: "never", "auto" or "always".
+    public var online: String?
+    /// A contact (email or URL) sent in the User-Agent to OpenStreetMap's services.
+    public var contact: String?
+
+    public init(home: SavedLocation? = nil, region: String? = nil, online: String? = nil, contact: String? = nil) {
+        self.home = home
+        self.region = region
+        self.online = online
+        self.contact = contact
+    }
+
+    /// The keys `planner config set` accepts.
+    public static let keys = ["home", "region", "online", "contact"]
+}
+
+/// A named point saved in the settings.
+public struct SavedLocation: Codable, Sendable, Equatable {
+    public var label: String
+    public var latitude: Double
+    public var longitude: Double
+    /// ISO country code, when known (from the gazetteer).
+    public var countryCode: String?
+
+    public init(label: String, latitude: Double, longitude: Double, countryCode: String? = nil) {
+        self.label = label
+        self.latitude = latitude
+        self.longitude = longitude
+        self.countryCode = countryCode
+    }
+}
+
+/// Why the settings could not be read or written.
+public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(path: String)
+    case unwritable(path: String)
+    case unknownKey(String)
+    case invalidValue(key: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "the settings file '\(path)' is not valid JSON; fix or delete it"
+        case .unwritable(let path): "cannot write the settings file '\(path)'"
+        case .unknownKey(let key): "unknown setting '\(key)'; the settings are \(Settings.keys.joined(separator: ", "))"
+        case .invalidValue(let key, let value, let expected): "'\(value)' is not a valid \(key): expected \(expected)"
+        }
+    }
+}
+
+/// Where the settings live: `$PLANNER_CONFIG`, else `$XDG_CONFIG_HOME/planner/config.json`,
+/// else `~/.config/planner/config.json`.
+public struct SettingsFile: Sendable {
+    public let url: URL
+
+    public init(environment: [String: String]) {
+        if let explicit = environment["PLANNER_CONFIG"], !explicit.isEmpty {
+            url = URL(fileURLWithPath: explicit)
+        } else {
+            let base =
+                environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
+            url = base.appendingPathComponent("planner").appendingPathComponent("config.json")
+        }
+    }
+
+    /// The saved settings, or empty settings when there is no file yet.
+    public func load() throws -> Settings {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Settings() }
+        guard let data = try? Data(contentsOf: url), let settings = try? JSONDecoder().decode(Settings.self, from: data)
+        else { throw SettingsError.unreadable(path: url.path) }
+        return settings
+    }
+
+    /// Writes the settings atomically (a temporary file renamed over the old one).
+    public func save(_ settings: Settings) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (encoder.encode(settings) + Data("\n".utf8)).write(to: url, options: .atomic)
+        } catch {
+            throw SettingsError.unwritable(path: url.path)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Why a catalog could not be read.
+public enum TheatersError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file does not exist or cannot be read.
+    case unreadable(path: String)
+    /// A CSV catalog lacks a required column.
+    case missingColumn(path: String, column: String)
+    /// The file is neither a GeoJSON FeatureCollection nor a CSV with name, lat and lon.
+    case unsupportedFormat(path: String)
+    /// A GeoJSON catalog is not valid JSON or not a FeatureCollection of Points.
+    case malformedGeoJSON(path: String, reason: String)
+    /// Not one row had a usable name and coordinate.
+    case empty(path: String)
+    /// The bundled data folder was not found.
+    case bundledDataNotFound(searched: [String])
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "cannot read catalog '\(path)'"
+        case .missingColumn(let path, let column): "catalog '\(path)' has no '\(column)' column (it needs name, lat and lon)"
+        case .unsupportedFormat(let path):
+            "catalog '\(path)' is neither a GeoJSON FeatureCollection nor a CSV with name, lat and lon columns"
+        case .malformedGeoJSON(let path, let reason): "catalog '\(path)' is not usable GeoJSON: \(reason)"
+        case .empty(let path): "catalog '\(path)' has no row with a name and a valid lat/lon"
+        case .bundledDataNotFound(let searched):
+            "the bundled Data/ folder was not found (looked in \(searched.joined(separator: ", "))); "
+                + "set PLANNER_DATA_DIR to the repository's Data folder"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Runs the built `planner` executable as a user would, with a private settings file and the repository's Data/.
+struct PlannerProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The repository root (two levels above this file's test folder).
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `planner` binary beside the test bundle.
+    static let executable: URL = {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleDirectory, bundleDirectory.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("planner")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/planner")
+    }()
+
+    /// A fresh temporary folder for one test.
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("planner-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    let home: URL
+    var environment: [String: String]
+
+    init(environment extra: [String: String] = [:]) {
+        home = PlannerProcess.temporaryDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["PLANNER_CONFIG"] = home.appendingPathComponent("config.json").path
+        environment["PLANNER_DB"] = home.appendingPathComponent("planner.sqlite").path
+        environment["PLANNER_DATA_DIR"] = PlannerProcess.repositoryRoot.appendingPathComponent("Data").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        for (key, value) in extra { environment[key] = value }
+        self.environment = environment
+    }
+
+    /// Runs `planner ARGS…`, killing it (SIGKILL) if it takes longer than `timeoutSeconds`.
+    func run(_ arguments: [String], timeoutSeconds: Double = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = PlannerProcess.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = home
+        let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+}
+
+/// The read-only real data beside the repository (`../shared/data`), present on CI, absent on a user's clone.
+enum SharedData {
+    static let root = PlannerProcess.repositoryRoot.appendingPathComponent("../shared/data").standardizedFileURL
+
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}

@@ -1,0 +1,59 @@
+import Geo
+import Testing
+@testable import Theaters
+
+@Suite struct TheaterQueryTests {
+    @Test(arguments: ["movie theatre", "movie theater", "movie theatres", "cinema", "cinemas", "movies", "Movie  Theatre"])
+    func cinemaKeywordsMeanAmenityCinema(_ keyword: String) {
+        #expect(TheaterQuery(keyword: keyword) == .category(.cinema, driveIn: false))
+    }
+
+    @Test(arguments: ["theatre", "theater", "Theatre"])
+    func theatreKeywordsMeanAmenityTheatre(_ keyword: String) {
+        #expect(TheaterQuery(keyword: keyword) == .category(.theatre, driveIn: false))
+    }
+
+    @Test func driveInMeansCinemaWithDriveInYes() {
+        #expect(TheaterQuery(keyword: "drive-in") == .category(.cinema, driveIn: true))
+    }
+
+    @Test func anyOtherKeywordIsANameMatchIgnoringCaseAndAccents() throws {
+        let query = TheaterQuery(keyword: "KESAKINO")
+        #expect(query.isNameMatch)
+        let coordinate = try Coordinate(latitude: 60.168744, longitude: 24.95177)
+        let theater = Theater(
+            osmType: .node, osmID: 2_493_672_735, name: "Kesäkino Engel", coordinate: coordinate, category: .cinema,
+            tags: [:], fallbackID: "x")
+        #expect(query.matches(theater))
+        #expect(!TheaterQuery(keyword: "Bio Rex").matches(theater))
+    }
+
+    @Test func aDriveInQueryOnlyMatchesDriveIns() throws {
+        let coordinate = try Coordinate(latitude: 0, longitude: 0)
+        let plain = Theater(osmType: nil, osmID: nil, name: "A", coordinate: coordinate, category: .cinema, tags: [:], fallbackID: "a")
+        let driveIn = Theater(
+            osmType: nil, osmID: nil, name: "B", coordinate: coordinate, category: .cinema, tags: ["drive_in": "yes"],
+            fallbackID: "b")
+        let query = TheaterQuery(keyword: "drive-in")
+        #expect(!query.matches(plain))
+        #expect(query.matches(driveIn))
+    }
+}
+
+@Suite struct CSVTableTests {
+    @Test func quotedFieldsKeepCommasQuotesAndLineBreaks() {
+        let table = CSVTable(text: "name,note\n\"A, B\",\"say \"\"hi\"\"\nthere\"\nC,D\n")
+        #expect(table.header == ["name", "note"])
+        #expect(table.rows == [["A, B", "say \"hi\"\nthere"], ["C", "D"]])
+    }
+
+    @Test func aByteOrderMarkAndSemicolonsAreUnderstood() {
+        let table = CSVTable(text: "\u{FEFF}nom;lat;lon\r\nCinéma;48.8;2.3\r\n")
+        #expect(table.header == ["nom", "lat", "lon"])
+        #expect(table.rows == [["Cinéma", "48.8", "2.3"]])
+    }
+
+    @Test func writingEscapesOnlyWhatNeedsIt() {
+        #expect(CSVTable.line(["plain", "a,b", "q\"q"]) == "plain,\"a,b\",\"q\"\"q\"")
+    }
+}
