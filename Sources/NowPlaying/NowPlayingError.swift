@@ -64,7 +64,8 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
         case .emptyQuery:
             return "The search query is empty."
         case .offlineCacheMiss(let endpoint):
-            return "Offline, and nothing for \(endpoint) is in the cache yet: run `planner sync` while online."
+            return "Offline, and the cache holds nothing for \(endpoint) yet: run the command once online, "
+                + "or `planner sync` for now playing and upcoming."
         case .invalidBaseURL(let url):
             return "The base URL \(url) is not an absolute http(s) URL."
         case .cacheFailure(let reason):

@@ -43,6 +43,15 @@ public struct TMDbCache: Sendable {
         try migrator.migrate(writer)
     }
 
+    /// Opens (creating it if needed) a database file of the cache's own, in WAL mode, and migrates it.
+    ///
+    /// For when no store owns the database yet; the watchlist store should rather pass its own writer.
+    public static func open(fileAt url: URL) throws -> TMDbCache {
+        let pool = try DatabasePool(path: url.path)
+        try migrate(pool)
+        return TMDbCache(writer: pool)
+    }
+
     /// An empty cache in memory, migrated: for tests and one-off runs.
     public static func inMemory() throws -> TMDbCache {
         let queue = try DatabaseQueue()
