@@ -55,8 +55,10 @@ public struct URLSessionTransport: HTTPTransport {
         for case let (name as String, value as String) in http.allHeaderFields {
             headers[name.lowercased()] = value
         }
+        // A compressed body's Content-Length counts compressed bytes: only an identity body can be checked.
+        let encoding = headers["content-encoding"]?.lowercased() ?? "identity"
         if let declared = headers["content-length"].flatMap(Int.init), declared > data.count,
-            request.method != "HEAD"
+            request.method != "HEAD", encoding == "identity"
         {
             throw NowPlayingError.truncatedBody
         }
