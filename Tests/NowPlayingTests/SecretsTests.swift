@@ -54,6 +54,28 @@ import Testing
         #expect(!String(describing: credential).contains("SECRET"))
     }
 
+    @Test func printingOrDumpingCredentialsRequestsAndClientsShowsNoSecret() throws {
+        let configuration = TMDbConfiguration(credential: .apiKey(Secrets.apiKey))
+        let client = TMDbClient(configuration: TMDbConfiguration(credential: .bearer(Secrets.token)))
+        let request = HTTPRequest(
+            url: URL(string: "https://api.example/3/movie/1?api_key=\(Secrets.apiKey)&page=2")!,
+            headers: ["Authorization": "Bearer \(Secrets.token)"])
+        let omdb = OMDbClient(apiKey: Secrets.apiKey)
+        var texts = [
+            String(describing: configuration), String(reflecting: configuration), String(describing: request),
+            String(reflecting: request), String(describing: client), String(describing: omdb),
+        ]
+        for value in [configuration, request, client, omdb] as [Any] {
+            var dumped = ""
+            dump(value, to: &dumped)
+            texts.append(dumped)
+        }
+        for text in texts {
+            #expect(!text.contains("SECRET"), "\(text)")
+        }
+        #expect(String(describing: request) == "GET https://api.example/3/movie/1?page=2")
+    }
+
     @Test func cacheKeysHoldNoSecrets() async throws {
         try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
             let cache = try TMDbCache.inMemory()

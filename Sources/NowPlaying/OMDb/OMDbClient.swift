@@ -6,7 +6,7 @@ import Foundation
 /// let omdb = OMDbClient(apiKey: key)
 /// let film = try await omdb.movie(title: "Fight Club", year: 1999)
 /// ```
-public struct OMDbClient: Sendable {
+public struct OMDbClient: Sendable, CustomReflectable {
     /// OMDb's API root.
     public static let defaultBaseURL = URL(string: "https://www.omdbapi.com/")!
 
@@ -32,6 +32,11 @@ public struct OMDbClient: Sendable {
         self.transport = transport
         self.timeoutSeconds = timeoutSeconds
         self.retryPolicy = retryPolicy
+    }
+
+    /// A mirror without the key, so `dump` reveals no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "timeoutSeconds": timeoutSeconds])
     }
 
     private struct Status: Decodable {

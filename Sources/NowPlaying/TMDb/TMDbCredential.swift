@@ -1,5 +1,7 @@
-/// How the client proves itself to TMDb.
-public enum TMDbCredential: Sendable, Equatable, CustomStringConvertible {
+/// How the client proves itself to TMDb. Printing or dumping it never shows its value.
+public enum TMDbCredential: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// A v4 read access token, sent as `Authorization: Bearer …` (preferred).
     case bearer(String)
     /// A v3 API key, sent as the `api_key` query parameter.
@@ -11,5 +13,13 @@ public enum TMDbCredential: Sendable, Equatable, CustomStringConvertible {
         case .bearer: return "bearer token (redacted)"
         case .apiKey: return "API key (redacted)"
         }
+    }
+
+    /// The same as ``description``: the kind, never the value.
+    public var debugDescription: String { description }
+
+    /// A mirror with the kind only, so `dump` reveals no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["kind": description])
     }
 }
