@@ -40,7 +40,8 @@ extension TMDbClient {
     ///   - language: an IETF tag for titles and overviews.
     ///   - watchlistIDs: TMDb ids of the user's watchlist films.
     ///   - progress: called as pages and films come in, from any task.
-    /// - Throws: when a list can't be fetched; a failing film goes to ``SyncReport/failures`` instead.
+    /// - Throws: when a list can't be fetched, or on cancellation; a film that fails with a ``NowPlayingError``
+    ///   goes to ``SyncReport/failures`` instead.
     public func sync(
         region: String, language: String? = nil, watchlistIDs: [Int],
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
@@ -57,19 +58,17 @@ extension TMDbClient {
         if !ids.isEmpty {
             progress(SyncProgress(stage: .details, completed: 0, total: ids.count))
         }
-        await withTaskGroup(of: (Int, Result<MovieDetails, NowPlayingError>).self) { group in
+        try await withThrowingTaskGroup(of: (Int, Result<MovieDetails, NowPlayingError>).self) { group in
             for id in ids {
                 group.addTask {
                     do {
                         return (id, .success(try await movie(id: id, language: language, policy: .refresh).value))
                     } catch let error as NowPlayingError {
                         return (id, .failure(error))
-                    } catch {
-                        return (id, .failure(.unreachable(host: configuration.baseURL.host ?? "TMDb")))
                     }
                 }
             }
-            for await (id, result) in group {
+            for try await (id, result) in group {
                 switch result {
                 case .success(let movie): details[id] = movie
                 case .failure(let error): failures[id] = error
