@@ -1,4 +1,0 @@
-import Foundation
-import Testing
-
-@testable import NowPlaying
