@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Places", targets: ["Places"]),
         .library(name: "NowPlaying", targets: ["NowPlaying"]),
         .library(name: "Watchlist", targets: ["Watchlist"]),
+        .library(name: "Planner", targets: ["Planner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -30,11 +31,13 @@ let package = Package(
         .target(name: "NowPlaying", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The SQLite store: watchlist, favorites, ratings, reviews.
         .target(name: "Watchlist", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
+        .target(name: "Planner", dependencies: ["Geo", "Theaters"]),
         // The thin `planner` executable.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
-                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist",
+                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Planner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +49,7 @@ let package = Package(
             dependencies: ["NowPlaying", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
         .testTarget(name: "PlannerCLITests", dependencies: ["PlannerCLI"]),
     ]
 )

@@ -16,21 +16,7 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let environment = Environment()
-            let origin = try Origin.resolve(
-                near: location.near, settings: try environment.settings(), gazetteer: environment.gazetteer)
-            let radius = try search.parsedRadius()
-            let catalog = try environment.catalog(path: search.catalog)
-            let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
-            if case .outside(let area, let distance) = fit {
-                throw CLIError.outsideCoverage(
-                    origin: origin.displayName, area: area.name, distanceMeters: distance)
-            }
-            let hits = catalog.search(
-                near: origin.coordinate, radiusMeters: radius.meters, query: search.query, limit: search.limit)
-            let report = NearbyReport(
-                origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
-                coverageFit: fit)
+            let report = try TheaterSearch(location: location, search: search).report(search: search)
             let text: String
             switch output.format {
             case .table: text = report.table()
@@ -40,7 +26,7 @@ extension PlannerCommand {
             }
             if output.format != .table {
                 for note in report.notes { Console.error("note: " + note) }
-                if hits.isEmpty { Console.error(report.emptyLine) }
+                if report.hits.isEmpty { Console.error(report.emptyLine) }
             }
             try output.target.write(text)
         }

@@ -1,0 +1,53 @@
+import Geo
+import Theaters
+
+/// The GeoJSON of a set of routes: one FeatureCollection with the origin, the theaters and one LineString per route.
+public enum RouteCollection {
+    /// Builds the collection. Each line carries `mode`, `distance_m`, `duration_s`, `source` and the theater's
+    /// name and id; a line that crosses the antimeridian becomes a MultiLineString (RFC 7946 §3.1.9).
+    public static func featureCollection(
+        origin: Coordinate, originLabel: String, routes: [Route]
+    ) -> GeoJSON.FeatureCollection {
+        var features = [
+            GeoJSON.Feature(
+                id: "origin", geometry: .point(origin), properties: ["role": "origin", "name": .string(originLabel)])
+        ]
+        var seen = Set<String>()
+        for route in routes where seen.insert(route.theater.id).inserted {
+            features.append(
+                GeoJSON.Feature(
+                    id: route.theater.id, geometry: .point(route.theater.coordinate),
+                    properties: theaterProperties(route.theater)))
+        }
+        for route in routes {
+            features.append(
+                GeoJSON.Feature(
+                    id: "route/\(route.mode.rawValue)/\(route.theater.id)",
+                    geometry: GeoJSON.splittingAtAntimeridian(route.geometry),
+                    properties: [
+                        "role": "route",
+                        "mode": .string(route.mode.rawValue),
+                        "distance_m": .number(round1(route.distanceMeters)),
+                        "straight_line_m": .number(round1(route.straightLineMeters)),
+                        "duration_s": .number(route.durationSeconds.rounded()),
+                        "source": .string(route.source.rawValue),
+                        "theater_id": .string(route.theater.id),
+                        "theater_name": .string(route.theater.name),
+                    ]))
+        }
+        return GeoJSON.FeatureCollection(features: features)
+    }
+
+    static func theaterProperties(_ theater: Theater) -> [String: GeoJSON.Value] {
+        var properties: [String: GeoJSON.Value] = [
+            "role": "theater", "id": .string(theater.id), "name": .string(theater.name),
+            "category": .string(theater.category.tagValue),
+        ]
+        if let address = theater.address { properties["address"] = .string(address) }
+        if let phone = theater.phone { properties["phone"] = .string(phone) }
+        if let website = theater.website { properties["website"] = .string(website) }
+        return properties
+    }
+
+    static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Geo
+import Planner
+import Theaters
+
+extension PlannerCommand {
+    /// `planner map`: an HTML page with an SVG map of the origin, the nearest theaters and the routes.
+    struct MapCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "map",
+            abstract: "Write a self-contained HTML map of the nearest theaters and the routes to them.")
+
+        @OptionGroup var location: LocationOptions
+        @OptionGroup var search: SearchOptions
+
+        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+        var output: String = "map.html"
+
+        func run() async throws {
+            let found = try TheaterSearch(location: location, search: search)
+            let routes = EstimateRouter().routes(
+                from: found.origin.coordinate, to: found.hits.map(\.theater), mode: search.mode)
+            let title = "\(search.query.pluralNoun.capitalized) near \(found.origin.label) by \(search.mode.rawValue)"
+            let html = MapRenderer().html(
+                origin: found.origin.coordinate, originLabel: found.origin.label, routes: routes, title: title,
+                attribution: found.catalog.attribution ?? found.catalog.source)
+            try OutputTarget(path: output).write(html)
+            Console.out("wrote \(output): \(routes.count) theaters and routes")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Geo
+import Planner
+import Theaters
+
+extension PlannerCommand {
+    /// `planner route --to …`: one route, with its line for a map.
+    struct RouteCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "route",
+            abstract: "One route to a theater (by name or OSM id) or to a point, with its distance, time and line.")
+
+        @OptionGroup var location: LocationOptions
+
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Where to: a theater's name, its OSM id (node/1376356017 or 1376356017), or LAT,LON.", valueName: "name|osm-id|lat,lon"))
+        var to: String
+
+        @Option(name: .long, help: "walk, bike or drive.")
+        var mode: TravelMode = .walk
+
+        @Option(name: .long, help: ArgumentHelp("Use this catalog instead of the bundled one.", valueName: "file"))
+        var catalog: String?
+
+        @Option(name: .long, help: ArgumentHelp("Also write the route as GeoJSON to this file.", valueName: "file"))
+        var geojson: String?
+
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let environment = Environment()
+            let origin = try Origin.resolve(
+                near: location.near, settings: try environment.settings(), gazetteer: environment.gazetteer)
+            let destination = try resolveDestination(environment: environment)
+            let route = EstimateRouter().routes(from: origin.coordinate, to: [destination], mode: mode)[0]
+            let collection = RouteCollection.featureCollection(
+                origin: origin.coordinate, originLabel: origin.label, routes: [route])
+            let text: String
+            switch output.format {
+            case .table:
+                text = [
+                    "Route from \(origin.displayName) to \(destination.name) by \(mode.rawValue)",
+                    "distance  \(DistanceFormat.human(meters: route.distanceMeters)) (straight line \(DistanceFormat.human(meters: route.straightLineMeters)))",
+                    "time      \(DistanceFormat.minutes(seconds: route.durationSeconds))",
+                    "source    \(route.source.rawValue)",
+                    "points    \(route.geometry.count)",
+                    "map       \(RouteLinks.openStreetMapURL(destination))",
+                    "geo       \(RouteLinks.geoURI(destination.coordinate))",
+                ].joined(separator: "\n")
+            case .json, .geojson: text = collection.encoded()
+            case .csv:
+                text = CSVTable.line(["name", "id", "mode", "distance_m", "duration_s", "source"]) + "\n"
+                    + CSVTable.line([
+                        destination.name, destination.id, mode.rawValue, fixed(route.distanceMeters, 1),
+                        fixed(route.durationSeconds, 0), route.source.rawValue,
+                    ])
+            }
+            if let geojson { try OutputTarget(path: geojson).write(collection.encoded()) }
+            try output.target.write(text)
+        }
+
+        func resolveDestination(environment: Environment) throws -> Theater {
+            let reference = to.trimmingCharacters(in: .whitespaces)
+            if Coordinate.looksLikeCoordinate(reference) {
+                let coordinate = try Coordinate(parsing: reference)
+                return Theater(
+                    osmType: nil, osmID: nil, name: coordinate.description, coordinate: coordinate, category: .other("point"),
+                    tags: [:], fallbackID: "point/\(coordinate.description)")
+            }
+            let matches = try environment.catalog(path: catalog).theater(matching: reference)
+            guard let first = matches.first else {
+                throw CLIError.invalidOption("no theater called '\(reference)' in the catalog; 'planner nearby' lists them")
+            }
+            guard matches.count == 1 else {
+                let names = matches.prefix(5).map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
+                throw CLIError.invalidOption("'\(reference)' matches \(matches.count) theaters: \(names); give its OSM id")
+            }
+            return first
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Geo
+import Planner
+import Theaters
+
+extension PlannerCommand {
+    /// `planner routes`: the route list for the nearest theaters, as the original Movie Box app showed it.
+    struct Routes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The route list for the nearest theaters: phone, website, distance, travel time per mode, links.")
+
+        @OptionGroup var location: LocationOptions
+        @OptionGroup var search: SearchOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let found = try TheaterSearch(location: location, search: search)
+            let router = EstimateRouter()
+            let theaters = found.hits.map(\.theater)
+            let byMode = Dictionary(
+                uniqueKeysWithValues: TravelMode.allCases.map { ($0, router.routes(from: found.origin.coordinate, to: theaters, mode: $0)) })
+            let report = RouteListReport(found: found, search: search, routesByMode: byMode)
+            let text: String
+            switch output.format {
+            case .table: text = report.table()
+            case .json: text = try report.json()
+            case .csv: text = report.csv()
+            case .geojson:
+                text = RouteCollection.featureCollection(
+                    origin: found.origin.coordinate, originLabel: found.origin.label, routes: byMode[search.mode] ?? []
+                ).encoded()
+            }
+            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: search).emptyLine) }
+            try output.target.write(text)
+        }
+    }
+}

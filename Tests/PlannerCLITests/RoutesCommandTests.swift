@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite("planner routes, route and map")
+struct RoutesCommandTests {
+    let planner = PlannerProcess()
+
+    @Test func theRouteListGivesPhoneDistanceTimesAndLinks() throws {
+        let result = try planner.run(["routes", "--near", "Helsinki", "--keyword", "Engel"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Kino Engel"))
+        #expect(result.stdout.contains("phone    +358201555801"))
+        #expect(result.stdout.contains("geo:60.168428,24.952016"))
+        #expect(result.stdout.contains("https://www.openstreetmap.org/node/2493674692"))
+        #expect(result.stdout.contains("walk"))
+        #expect(result.stdout.contains("drive"))
+    }
+
+    @Test func oneRouteIsAGreatCircleLabelledEstimate() throws {
+        let file = planner.home.appendingPathComponent("route.geojson")
+        let result = try planner.run(["route", "--near", "60.1699,24.9384", "--to", "node/1376356017", "--geojson", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("source    estimate"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        let features = json["features"] as! [[String: Any]]
+        let line = try #require(features.first { ($0["geometry"] as! [String: Any])["type"] as? String == "LineString" })
+        let properties = line["properties"] as! [String: Any]
+        #expect(properties["source"] as? String == "estimate")
+        #expect(properties["theater_name"] as? String == "Kinopalatsi")
+        #expect(properties["mode"] as? String == "walk")
+    }
+
+    @Test func anUnknownDestinationIsOneLine() throws {
+        let result = try planner.run(["route", "--near", "Helsinki", "--to", "Nowhere Cinema"])
+        #expect(result.status != 0)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(.enabled(if: Python.hasModule("geojson"), "skipped: Python's geojson package is not installed"))
+    func everyGeoJSONTheToolWritesIsValidAndLonLat() throws {
+        let runs: [[String]] = [
+            ["nearby", "--near", "Helsinki", "--format", "geojson"],
+            ["routes", "--near", "Helsinki", "--format", "geojson", "--mode", "drive"],
+            ["route", "--near", "Helsinki", "--to", "Kinopalatsi", "--format", "geojson"],
+        ]
+        for arguments in runs {
+            let file = planner.home.appendingPathComponent("\(arguments[0]).geojson")
+            let result = try planner.run(arguments + ["--output", file.path])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let check = try Python.run("""
+                import geojson, sys
+                doc = geojson.load(open(sys.argv[1]))
+                assert doc.is_valid, doc.errors()
+                assert 'crs' not in doc
+                for f in doc['features']:
+                    coords = list(geojson.utils.coords(f))
+                    assert all(24.9 < lon < 25.0 and 60.1 < lat < 60.2 for lon, lat in coords), coords[:3]
+                print('ok', len(doc['features']))
+                """, arguments: [file.path])
+            #expect(check.status == 0, "\(arguments): \(check.stderr)")
+        }
+    }
+
+    @Test func theMapIsAPageWithAnInlineSVG() throws {
+        let file = planner.home.appendingPathComponent("map.html")
+        let result = try planner.run(["map", "--near", "Helsinki", "--output", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: file, encoding: .utf8)
+        for name in ["Bio Rex", "Kinopalatsi", "Kesäkino Engel", "Kino Engel"] { #expect(html.contains(name)) }
+        #expect(html.contains("<svg"))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("src=\"http"))
+    }
+
+    @Test(.enabled(if: Chromium.path != nil, "skipped: headless Chromium is not installed"))
+    func theMapRendersInHeadlessChromium() throws {
+        let file = planner.home.appendingPathComponent("map.html")
+        _ = try planner.run(["map", "--near", "Helsinki", "--output", file.path])
+        let png = planner.home.appendingPathComponent("map.png")
+        let shot = try Chromium.screenshot(file, to: png)
+        #expect(shot.status == 0, "\(shot.stderr)")
+        let data = try Data(contentsOf: png)
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(data.count > 20_000)
+    }
+}
