@@ -8,6 +8,10 @@ struct PlannerCommand: AsyncParsableCommand {
         commandName: "planner",
         abstract: "Find the cinemas nearest you, with distances and travel times, from OpenStreetMap data.",
         version: version,
-        subcommands: [Nearby.self, Routes.self, RouteCommand.self, MapCommand.self, ConfigCommand.self, About.self]
+        subcommands: [
+            Nearby.self, Routes.self, RouteCommand.self, MapCommand.self, NowPlayingCommand.self,
+            UpcomingReleases.self, Search.self, MovieCommand.self, Trending.self, Popular.self, Suggestions.self,
+            Lookup.self, Sync.self, ConfigCommand.self, About.self,
+        ]
     )
 }

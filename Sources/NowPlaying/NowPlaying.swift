@@ -1,1 +1,0 @@
-// The NowPlaying module: see issue 3.

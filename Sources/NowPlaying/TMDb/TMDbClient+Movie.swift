@@ -1,0 +1,25 @@
+import Foundation
+
+extension TMDbClient {
+    /// A film's details with its release dates (`/movie/{id}?append_to_response=release_dates`).
+    /// - Throws: ``NowPlayingError/notFound(_:)`` when TMDb has no such film, and every fetch error.
+    public func movie(
+        id: Int, language: String? = nil, policy: CachePolicy = .normal
+    ) async throws -> Fetched<MovieDetails> {
+        let endpoint = Endpoint(
+            "/movie/\(id)", query: ["append_to_response": "release_dates", "language": language],
+            freshness: .detail)
+        return try await fetch(endpoint, as: MovieDetails.self, policy: policy)
+    }
+
+    /// A film's releases by country (`/movie/{id}/release_dates`), types 1–6.
+    public func releaseDates(movieID: Int, policy: CachePolicy = .normal) async throws -> Fetched<ReleaseDates> {
+        let endpoint = Endpoint("/movie/\(movieID)/release_dates", freshness: .detail)
+        return try await fetch(endpoint, as: ReleaseDates.self, policy: policy)
+    }
+
+    /// Where TMDb serves images (`/configuration`), to build poster URLs.
+    public func imageConfiguration(policy: CachePolicy = .normal) async throws -> Fetched<ImageConfiguration> {
+        try await fetch(Endpoint("/configuration", freshness: .detail), as: ImageConfiguration.self, policy: policy)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// A TMDb API v3 client: lists, searches, details and release dates, with a response cache.
+///
+/// ```swift
+/// let client = TMDbClient(configuration: try .fromEnvironment(env), cache: TMDbCache(writer: dbQueue))
+/// let playing = try await client.nowPlaying(region: "GB")
+/// print(playing.value.results.map(\.title), playing.provenance)
+/// ```
+public struct TMDbClient: Sendable {
+    /// Where TMDb is and how to authenticate.
+    public let configuration: TMDbConfiguration
+    /// How 429 and 5xx answers are retried.
+    public let retryPolicy: RetryPolicy
+    /// The timeout of each request, in seconds.
+    public let timeoutSeconds: Double
+    /// How long cached answers stay fresh.
+    public let ttl: CacheTTL
+
+    let transport: any HTTPTransport
+    let cache: TMDbCache?
+    let limiter: RequestLimiter
+    let now: @Sendable () -> Date
+
+    /// The most requests TMDb sees from one client at once.
+    public static let defaultMaxConcurrentRequests = 20
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - configuration: the credential and base URL, usually from ``TMDbConfiguration/fromEnvironment(_:)``.
+    ///   - transport: the HTTP transport; ``URLSessionTransport`` by default.
+    ///   - cache: the response cache, or nil to always ask the network.
+    ///   - retryPolicy: how 429 and 5xx answers are retried.
+    ///   - timeoutSeconds: the timeout of each request (15 s by default; the real transport counts whole seconds).
+    ///   - maxConcurrentRequests: how many requests may be in flight at once (20 by default).
+    ///   - ttl: how long cached answers stay fresh.
+    ///   - now: the clock, for cache ages.
+    public init(
+        configuration: TMDbConfiguration,
+        transport: any HTTPTransport = URLSessionTransport(),
+        cache: TMDbCache? = nil,
+        retryPolicy: RetryPolicy = .standard,
+        timeoutSeconds: Double = 15,
+        maxConcurrentRequests: Int = TMDbClient.defaultMaxConcurrentRequests,
+        ttl: CacheTTL = .standard,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cache = cache
+        self.retryPolicy = retryPolicy
+        self.timeoutSeconds = timeoutSeconds
+        self.ttl = ttl
+        self.limiter = RequestLimiter(limit: maxConcurrentRequests)
+        self.now = now
+    }
+
+    /// Creates a client from a credential and a base URL, with the default limits and time-to-live.
+    public init(
+        credential: TMDbCredential?,
+        baseURL: URL = TMDbConfiguration.defaultBaseURL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        cache: TMDbCache? = nil,
+        retryPolicy: RetryPolicy = .standard,
+        timeoutSeconds: Double = 15
+    ) {
+        self.init(
+            configuration: TMDbConfiguration(credential: credential, baseURL: baseURL), transport: transport,
+            cache: cache, retryPolicy: retryPolicy, timeoutSeconds: timeoutSeconds)
+    }
+}
+
+/// One TMDb call: a path, its query (no secrets) and how long its answer stays fresh.
+struct Endpoint: Sendable, Equatable {
+    /// How long an answer stays fresh.
+    enum Freshness: Sendable { case list, detail }
+
+    var path: String
+    var query: [String: String]
+    var freshness: Freshness
+
+    init(_ path: String, query: [String: String?] = [:], freshness: Freshness) {
+        self.path = path
+        self.query = query.compactMapValues { $0 }
+        self.freshness = freshness
+    }
+
+    /// The cache key: method, path and sorted query.
+    var cacheKey: String {
+        TMDbCache.key(
+            method: "GET", path: path, query: query.map { URLQueryItem(name: $0.key, value: $0.value) })
+    }
+}
+
+extension TMDbClient {
+    /// Answers `endpoint` from the cache or the network, as `policy` says.
+    func fetch<T: Decodable & Sendable>(
+        _ endpoint: Endpoint, as type: T.Type, policy: CachePolicy
+    ) async throws -> Fetched<T> {
+        let ttlSeconds = endpoint.freshness == .list ? ttl.listSeconds : ttl.detailSeconds
+        let cached = try await cache?.entry(forKey: endpoint.cacheKey)
+        let age = cached.map { max(0, now().timeIntervalSince($0.fetchedAt)) } ?? 0
+        if let cached, policy == .offline || (policy == .normal && age <= ttlSeconds),
+            let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path)
+        {
+            return Fetched(value, provenance: .cache(age: age, stale: age > ttlSeconds))
+        }
+        if policy == .offline {
+            throw cached == nil
+                ? NowPlayingError.offlineCacheMiss(endpoint: endpoint.path)
+                : NowPlayingError.malformedResponse(endpoint: endpoint.path)
+        }
+        do {
+            let body = try await send(endpoint)
+            let value = try Self.decode(T.self, from: body, endpoint: endpoint.path)
+            // A cache that can't be written must not cost the user an answer already in hand.
+            try? await cache?.store(body, forKey: endpoint.cacheKey, fetchedAt: now())
+            return Fetched(value, provenance: .network)
+        } catch let error as NowPlayingError where error.isNetworkFailure {
+            if let cached, let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path) {
+                return Fetched(value, provenance: .cache(age: age, stale: true))
+            }
+            throw error
+        }
+    }
+
+    /// Sends `endpoint` with the credential, retrying 429 and 5xx; returns the body of a 2xx answer.
+    func send(_ endpoint: Endpoint) async throws -> Data {
+        let request = try makeRequest(endpoint)
+        var retry = 0
+        while true {
+            let response = try await limiter.withSlot { [transport] in try await transport.send(request) }
+            if (200..<300).contains(response.statusCode) {
+                return response.body
+            }
+            if RetryPolicy.isRetryable(status: response.statusCode), retry + 1 < retryPolicy.maxAttempts {
+                let wait = retryPolicy.delay(beforeRetry: retry, retryAfter: response.header("Retry-After"))
+                try await retryPolicy.sleep(wait)
+                retry += 1
+                continue
+            }
+            throw Self.error(for: response, endpoint: endpoint.path)
+        }
+    }
+
+    /// The HTTP request for `endpoint`: base URL, sorted query, credential, `User-Agent`.
+    func makeRequest(_ endpoint: Endpoint) throws -> HTTPRequest {
+        guard let credential = configuration.credential else { throw NowPlayingError.missingCredentials }
+        let base = configuration.baseURL
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            throw NowPlayingError.invalidBaseURL(URLRedaction.redacted(base).absoluteString)
+        }
+        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = basePath + endpoint.path
+        var items = endpoint.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        var headers = ["Accept": "application/json", "User-Agent": ClientIdentity.userAgent]
+        switch credential {
+        case .bearer(let token):
+            headers["Authorization"] = "Bearer \(token)"
+        case .apiKey(let key):
+            items.append(URLQueryItem(name: "api_key", value: key))
+        }
+        components.queryItems = items.isEmpty ? nil : items
+        guard let url = components.url else {
+            throw NowPlayingError.invalidBaseURL(URLRedaction.redacted(base).absoluteString)
+        }
+        return HTTPRequest(url: url, headers: headers, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Decodes a body, mapping any failure to ``NowPlayingError/malformedResponse(endpoint:)``.
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, endpoint: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw NowPlayingError.malformedResponse(endpoint: endpoint)
+        }
+    }
+
+    /// TMDb's error body, `{"status_code": 7, "status_message": "Invalid API key…"}`.
+    private struct ErrorBody: Decodable {
+        var statusCode: Int?
+        enum CodingKeys: String, CodingKey { case statusCode = "status_code" }
+    }
+
+    /// The error for a non-2xx answer, read from its status and TMDb's `status_code`.
+    static func error(for response: HTTPResponse, endpoint: String) -> NowPlayingError {
+        let code = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.statusCode
+        switch (response.statusCode, code) {
+        case (_, 7?), (401, _):
+            return .invalidCredentials
+        case (_, 34?), (404, _):
+            return .notFound(endpoint)
+        case (429, _):
+            return .rateLimited
+        default:
+            return .http(status: response.statusCode)
+        }
+    }
+
+    /// Throws ``NowPlayingError/invalidPage(_:)`` unless `page` is in 1…500.
+    static func validate(page: Int) throws {
+        guard (1...500).contains(page) else { throw NowPlayingError.invalidPage(page) }
+    }
+}
+
+extension NowPlayingError {
+    /// Whether the network, not the request, failed: then a stale cached answer is better than none.
+    var isNetworkFailure: Bool {
+        switch self {
+        case .timedOut, .unreachable, .truncatedBody, .rateLimited:
+            return true
+        case .http(let status):
+            return status >= 500
+        default:
+            return false
+        }
+    }
+}

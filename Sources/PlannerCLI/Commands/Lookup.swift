@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import NowPlaying
+
+extension PlannerCommand {
+    /// `planner lookup`: a film's full plot and critic scores from OMDb.
+    struct Lookup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Look a film up on OMDb by title: full plot and critic scores (needs OMDB_API_KEY).",
+            discussion: "Example: planner lookup fight club --year 1999")
+
+        @Argument(help: "The film's title.")
+        var words: [String]
+
+        @Option(name: .long, help: "The release year, to tell remakes apart.")
+        var year: Int?
+
+        @OptionGroup var output: OutputOptions
+
+        var title: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
+
+        func validate() throws {
+            try output.requireTableOrJSON()
+            guard !title.isEmpty else { throw ValidationError("give the title of a film to look up") }
+        }
+
+        func run() async throws {
+            let variables = Environment().variables
+            guard let key = variables["OMDB_API_KEY"], !key.isEmpty else { throw FilmCLIError.missingOMDbKey }
+            var baseURL = OMDbClient.defaultBaseURL
+            if let text = variables["OMDB_BASE_URL"], !text.isEmpty {
+                guard let url = URL(string: text), url.host != nil else {
+                    throw NowPlayingError.invalidBaseURL(URLRedaction.redacted(text))
+                }
+                baseURL = url
+            }
+            let film = try await OMDbClient(apiKey: key, baseURL: baseURL).movie(title: title, year: year)
+            try output.target.write(output.format == .json ? try FilmFormat.json(LookupJSON(film)) : Self.text(film))
+        }
+
+        static func text(_ film: OMDbMovie) -> String {
+            var lines = [film.title + (film.year.map { " (\($0))" } ?? "")]
+            let facts = [film.rated, film.runtime, film.genre, film.director.map { "directed by \($0)" }]
+                .compactMap { $0 }
+            if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+            if let plot = film.plot { lines += ["", plot, ""] }
+            for rating in film.ratings { lines.append("\(rating.source): \(rating.value)") }
+            if let imdb = film.imdbID { lines.append("IMDb \(imdb)") }
+            lines.append("Data: OMDb (https://www.omdbapi.com).")
+            return lines.joined(separator: "\n")
+        }
+
+        private struct LookupJSON: Encodable {
+            let title: String
+            let year: String?
+            let plot: String?
+            let imdbID: String?
+            let ratings: [String: String]
+
+            init(_ film: OMDbMovie) {
+                title = film.title
+                year = film.year
+                plot = film.plot
+                imdbID = film.imdbID
+                ratings = Dictionary(film.ratings.map { ($0.source, $0.value) }, uniquingKeysWith: { a, _ in a })
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case title, year, plot, ratings
+                case imdbID = "imdb_id"
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import NowPlaying
+
+extension PlannerCommand {
+    /// `planner popular`: the films popular on TMDb now.
+    struct Popular: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the films popular on TMDb now.", discussion: "Example: planner popular --limit 10")
+
+        @OptionGroup var film: FilmOptions
+        @OptionGroup var pages: PageOptions
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws { try output.requireTableOrJSON() }
+
+        func run() async throws {
+            let services = try FilmServices.make(film)
+            let list = try await services.list(.popular, pages: pages)
+            try output.write(list.report(title: "Popular films", limit: pages.limit))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import NowPlaying
+
+extension PlannerCommand {
+    /// `planner search`: films (or series) by title.
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search TMDb for films, or with --tv series, by title.",
+            discussion: "Example: planner search fight club --year 1999")
+
+        @Argument(help: "Words of the title.")
+        var words: [String]
+
+        @Option(name: .long, help: "Only titles released (first aired) that year.")
+        var year: Int?
+
+        @Flag(name: .long, help: "Series instead of films.")
+        var tv = false
+
+        @Option(name: .long, help: "Which page of results (1–500).")
+        var page: Int = 1
+
+        @OptionGroup var film: FilmOptions
+        @OptionGroup var output: OutputOptions
+
+        var query: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
+
+        func validate() throws {
+            try output.requireTableOrJSON()
+            guard !query.isEmpty else { throw ValidationError("give the words of a title to search for") }
+            guard (1...500).contains(page) else { throw ValidationError("--page must be from 1 to 500, not \(page)") }
+        }
+
+        func run() async throws {
+            let services = try FilmServices.make(film)
+            let client = services.client
+            if tv {
+                let shows = try await client.searchTV(
+                    query: query, firstAirYear: year, language: services.language, page: page, policy: services.policy)
+                try output.target.write(try ShowListReport.render(shows, limit: nil, json: output.format == .json))
+            } else {
+                let films = try await client.searchMovies(
+                    query: query, year: year, region: services.region, language: services.language, page: page,
+                    policy: services.policy)
+                try output.write(films.report(title: "Films matching '\(query)'", limit: nil))
+            }
+        }
+    }
+}

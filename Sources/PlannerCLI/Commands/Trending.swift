@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import NowPlaying
+
+extension PlannerCommand {
+    /// `planner trending`: films (or series) trending on TMDb this week.
+    struct Trending: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the films, or with --tv the series, trending on TMDb this week.",
+            discussion: "Example: planner trending --tv --limit 5")
+
+        @Flag(name: .long, help: "Series instead of films.")
+        var tv = false
+
+        @Option(name: .long, help: "Which page (1–500).")
+        var page: Int = 1
+
+        @Option(name: .long, help: "At most this many titles.")
+        var limit: Int?
+
+        @OptionGroup var film: FilmOptions
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            try output.requireTableOrJSON()
+            guard (1...500).contains(page) else { throw ValidationError("--page must be from 1 to 500, not \(page)") }
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        }
+
+        func run() async throws {
+            let services = try FilmServices.make(film)
+            let client = services.client
+            if tv {
+                let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)
+                try output.target.write(try ShowListReport.render(shows, limit: limit, json: output.format == .json))
+            } else {
+                let films = try await client.trendingMovies(
+                    language: services.language, page: page, policy: services.policy)
+                try output.write(films.report(title: "Films trending this week", limit: limit))
+            }
+        }
+    }
+}

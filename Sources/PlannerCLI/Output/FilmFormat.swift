@@ -1,0 +1,70 @@
+import Foundation
+import NowPlaying
+
+/// Small formatting helpers for films: days, ratings and where an answer came from.
+enum FilmFormat {
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// "1999-10-15", or "" when unknown.
+    static func day(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// "7.2", or "–" with no votes.
+    static func rating(_ movie: Movie) -> String {
+        movie.voteCount == 0 ? "–" : String(format: "%.1f", movie.voteAverage)
+    }
+
+    /// "3 h", "12 min", "2 days".
+    static func age(seconds: Double) -> String {
+        switch seconds {
+        case ..<60: return "under a minute"
+        case ..<3600: return "\(Int(seconds / 60)) min"
+        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h"
+        default: return "\(Int(seconds / 86400)) days"
+        }
+    }
+
+    /// "from TMDb", "from cache, 3 h old", "from cache, 2 days old (stale: TMDb could not be reached)".
+    static func source(_ provenance: Provenance) -> String {
+        switch provenance {
+        case .network:
+            return "from TMDb"
+        case .cache(let age, let stale):
+            return "from cache, \(FilmFormat.age(seconds: age)) old" + (stale ? " (stale)" : "")
+        }
+    }
+
+    /// The JSON form of a provenance.
+    static func sourceJSON(_ provenance: Provenance) -> SourceJSON {
+        switch provenance {
+        case .network: return SourceJSON(origin: "network", ageSeconds: 0, stale: false)
+        case .cache(let age, let stale): return SourceJSON(origin: "cache", ageSeconds: Int(age), stale: stale)
+        }
+    }
+
+    /// Where an answer came from, for JSON output.
+    struct SourceJSON: Encodable {
+        let origin: String
+        let ageSeconds: Int
+        let stale: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case origin, stale
+            case ageSeconds = "age_s"
+        }
+    }
+
+    /// Pretty, sorted JSON.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

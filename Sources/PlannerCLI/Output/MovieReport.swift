@@ -1,0 +1,68 @@
+import Foundation
+import NowPlaying
+
+/// One film's details, as text or JSON.
+struct MovieReport {
+    let details: MovieDetails
+    let region: String?
+    let provenance: Provenance
+    let posterURL: URL?
+
+    var theatrical: Date? { region.flatMap { details.theatricalReleaseDate(region: $0) } }
+
+    func text() -> String {
+        let movie = details.movie
+        var lines = [movie.title + (movie.releaseYear.map { " (\($0))" } ?? "")]
+        if movie.originalTitle != movie.title { lines.append("Original title: \(movie.originalTitle)") }
+        var facts: [String] = []
+        if let date = movie.releaseDate { facts.append("released \(FilmFormat.day(date))") }
+        if let minutes = details.runtimeMinutes, minutes > 0 { facts.append("\(minutes) min") }
+        if !details.genres.isEmpty { facts.append(details.genres.map(\.name).joined(separator: ", ")) }
+        if movie.voteCount > 0 { facts.append("rated \(FilmFormat.rating(movie)) by \(movie.voteCount) voters") }
+        if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+        if let region {
+            if let theatrical {
+                let certificate = details.releaseDates?.certification(region: region).map { " (\($0))" } ?? ""
+                lines.append("In cinemas in \(region) from \(FilmFormat.day(theatrical))\(certificate)")
+            } else {
+                lines.append("No cinema release date known in \(region)")
+            }
+        }
+        if !details.tagline.isEmpty { lines.append(details.tagline) }
+        if !movie.overview.isEmpty { lines += ["", movie.overview, ""] }
+        var ids = ["TMDb \(movie.id)"]
+        if let imdb = details.imdbID { ids.append("IMDb \(imdb)") }
+        lines.append(ids.joined(separator: " · "))
+        if let posterURL { lines.append("Poster: \(posterURL.absoluteString)") }
+        lines.append("Details \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
+        return lines.joined(separator: "\n")
+    }
+
+    func json() throws -> String {
+        try FilmFormat.json(
+            MovieJSON(
+                film: FilmJSON(details.movie), runtimeMinutes: details.runtimeMinutes,
+                genres: details.genres.map(\.name), imdbID: details.imdbID, region: region,
+                theatricalRelease: theatrical.map { FilmFormat.day($0) }, posterURL: posterURL?.absoluteString,
+                source: FilmFormat.sourceJSON(provenance)))
+    }
+
+    private struct MovieJSON: Encodable {
+        let film: FilmJSON
+        let runtimeMinutes: Int?
+        let genres: [String]
+        let imdbID: String?
+        let region: String?
+        let theatricalRelease: String?
+        let posterURL: String?
+        let source: FilmFormat.SourceJSON
+
+        enum CodingKeys: String, CodingKey {
+            case film, genres, region, source
+            case runtimeMinutes = "runtime_min"
+            case imdbID = "imdb_id"
+            case theatricalRelease = "theatrical_release"
+            case posterURL = "poster_url"
+        }
+    }
+}

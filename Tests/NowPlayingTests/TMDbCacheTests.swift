@@ -1,0 +1,192 @@
+import FlyingFox
+import Foundation
+import GRDB
+import Testing
+
+@testable import NowPlaying
+
+/// A clock the tests move by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    func advance(hours: Double) {
+        lock.lock()
+        current += hours * 3600
+        lock.unlock()
+    }
+}
+
+/// The SQLite response cache, in an in-memory database.
+@Suite struct TMDbCacheTests {
+    @Test func aFreshCacheEntryAnswersWithNoRequest() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
+            // Given a cached now-playing page one hour old
+            let clock = TestClock()
+            let client = TMDbClient.testing(fake, cache: try TMDbCache.inMemory(), now: { clock.now })
+            _ = try await client.nowPlaying(region: "GB")
+            clock.advance(hours: 1)
+
+            // When it is asked for again
+            let again = try await client.nowPlaying(region: "GB")
+
+            // Then the cache answered, one hour old and fresh, with no second request
+            #expect(again.provenance == .cache(age: 3600, stale: false))
+            #expect(again.value.results.count == 2)
+            #expect(await fake.log.count == 1)
+        }
+    }
+
+    @Test func anEntryPastItsSixHoursIsFetchedAgain() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
+            let clock = TestClock()
+            let client = TMDbClient.testing(fake, cache: try TMDbCache.inMemory(), now: { clock.now })
+            _ = try await client.upcoming(region: "GB")
+            clock.advance(hours: 7)
+
+            let again = try await client.upcoming(region: "GB")
+
+            #expect(again.provenance == .network)
+            #expect(await fake.log.count == 2)
+        }
+    }
+
+    @Test func detailsStayFreshForAWeek() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.details) }) { fake in
+            let clock = TestClock()
+            let client = TMDbClient.testing(fake, cache: try TMDbCache.inMemory(), now: { clock.now })
+            _ = try await client.movie(id: 550)
+            clock.advance(hours: 6 * 24)
+
+            let again = try await client.movie(id: 550)
+
+            #expect(again.provenance == .cache(age: 6 * 24 * 3600, stale: false))
+            #expect(await fake.log.count == 1)
+        }
+    }
+
+    @Test func offlineAnswersFromTheCacheWithItsAgeWhateverItIs() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
+            let clock = TestClock()
+            let client = TMDbClient.testing(fake, cache: try TMDbCache.inMemory(), now: { clock.now })
+            _ = try await client.nowPlaying(region: "FI")
+            clock.advance(hours: 30)
+
+            let offline = try await client.nowPlaying(region: "FI", policy: .offline)
+
+            #expect(offline.provenance == .cache(age: 30 * 3600, stale: true))
+            #expect(await fake.log.count == 1)
+        }
+    }
+
+    @Test func offlineWithNothingCachedIsACacheMiss() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
+            let client = TMDbClient.testing(fake, credential: nil, cache: try TMDbCache.inMemory())
+
+            await #expect(throws: NowPlayingError.offlineCacheMiss(endpoint: "/movie/now_playing")) {
+                try await client.nowPlaying(region: "FI", policy: .offline)
+            }
+            #expect(await fake.log.count == 0)
+        }
+    }
+
+    @Test func aStaleEntryAnswersMarkedStaleWhenTheServerIsDown() async throws {
+        // Given a cached page eight hours old, past its time to live
+        let cache = try TMDbCache.inMemory()
+        let clock = TestClock()
+        let fake = try await FakeTMDb.start { _, _ in Reply.json(TMDbFixtures.moviePage()) }
+        _ = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
+        clock.advance(hours: 8)
+
+        // When the server is down
+        await fake.stop()
+        let page = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
+
+        // Then the cached page answers, marked stale, with its age
+        #expect(page.provenance == .cache(age: 8 * 3600, stale: true))
+        #expect(page.value.results.count == 2)
+    }
+
+    @Test func aStaleEntryAnswersWhenTheServerTimesOut() async throws {
+        try await withFakeTMDb({ _, number in
+            if number > 1 { try await Task.sleep(nanoseconds: 5_000_000_000) }
+            return Reply.json(TMDbFixtures.moviePage())
+        }) { fake in
+            let clock = TestClock()
+            let client = TMDbClient.testing(
+                fake, cache: try TMDbCache.inMemory(), timeoutSeconds: 1, now: { clock.now })
+            _ = try await client.popular()
+
+            let again = try await client.popular(policy: .refresh)
+
+            #expect(again.provenance == .cache(age: 0, stale: true))
+        }
+    }
+
+    @Test func refreshAsksTheNetworkEvenWhenTheEntryIsFresh() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
+            let client = TMDbClient.testing(fake, cache: try TMDbCache.inMemory())
+            _ = try await client.popular()
+
+            let again = try await client.popular(policy: .refresh)
+
+            #expect(again.provenance == .network)
+            #expect(await fake.log.count == 2)
+        }
+    }
+
+    @Test func errorsAreNotCached() async throws {
+        try await withFakeTMDb({ _, number in
+            number == 1 ? Reply.json("not json") : Reply.json(TMDbFixtures.moviePage())
+        }) { fake in
+            let client = TMDbClient.testing(fake, cache: try TMDbCache.inMemory())
+            await #expect(throws: NowPlayingError.malformedResponse(endpoint: "/movie/popular")) {
+                try await client.popular()
+            }
+
+            let again = try await client.popular()
+
+            #expect(again.provenance == .network)
+        }
+    }
+
+    @Test func theCacheLivesBesideOtherTablesUnderItsOwnMigrationNames() throws {
+        // Given the application's migrator with a table of its own
+        let queue = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("watchlist-v1") { db in
+            try db.create(table: "watchlist") { $0.primaryKey("id", .integer) }
+        }
+        TMDbCache.registerMigrations(in: &migrator)
+
+        // When it migrates
+        try migrator.migrate(queue)
+
+        // Then both tables exist and this module's migrations are named nowplaying-…
+        let names = migrator.migrations.filter { $0 != "watchlist-v1" }
+        #expect(!names.isEmpty)
+        #expect(names.allSatisfy { $0.hasPrefix("nowplaying-") })
+        let tables = try queue.read { db in
+            (try db.tableExists("watchlist"), try db.tableExists(TMDbCache.tableName))
+        }
+        #expect(tables == (true, true))
+    }
+
+    @Test func oldEntriesCanBeSwept() async throws {
+        let cache = try TMDbCache.inMemory()
+        let now = Date()
+        try await cache.store(Data("{}".utf8), forKey: "GET /old", fetchedAt: now - 100)
+        try await cache.store(Data("{}".utf8), forKey: "GET /new", fetchedAt: now)
+
+        let removed = try await cache.removeEntries(fetchedBefore: now - 10)
+
+        #expect(removed == 1)
+        #expect(try await cache.allKeys() == ["GET /new"])
+    }
+}
