@@ -41,15 +41,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fake web services on loopback for the tests (never linked into the tool).
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(
             name: "NowPlayingTests",
-            dependencies: ["NowPlaying", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
-        .testTarget(name: "PlannerCLITests", dependencies: ["PlannerCLI"]),
+        .testTarget(
+            name: "PlannerCLITests",
+            dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
     ]
 )

@@ -1,4 +1,5 @@
 import FlyingFox
+import TestSupport
 import Foundation
 import Testing
 
