@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import Theaters
 
 extension PlannerCommand {
     /// `planner lookup`: a film's full plot and critic scores from OMDb.
@@ -35,7 +36,14 @@ extension PlannerCommand {
                 baseURL = url
             }
             let film = try await OMDbClient(apiKey: key, baseURL: baseURL).movie(title: title, year: year)
-            try output.target.write(output.format == .json ? try FilmFormat.json(LookupJSON(film)) : Self.text(film))
+            switch output.format {
+            case .json: try output.target.write(try FilmFormat.json(LookupJSON(film)))
+            case .csv:
+                try output.target.write(
+                    CSVTable.line(["title", "year", "imdb_id", "plot"]) + "\n"
+                        + CSVTable.line([film.title, film.year ?? "", film.imdbID ?? "", film.plot ?? ""]))
+            default: try output.target.write(Self.text(film))
+            }
         }
 
         static func text(_ film: OMDbMovie) -> String {

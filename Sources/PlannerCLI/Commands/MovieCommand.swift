@@ -29,7 +29,11 @@ extension PlannerCommand {
             let report = MovieReport(
                 details: details.value, region: services.region, provenance: details.provenance,
                 posterURL: images?.posterURL(path: details.value.movie.posterPath))
-            try output.target.write(output.format == .json ? try report.json() : report.text())
+            switch output.format {
+            case .json: try output.target.write(try report.json())
+            case .csv: try output.target.write(report.csv())
+            default: try output.target.write(report.text())
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ extension PlannerCommand {
             if tv {
                 let shows = try await client.searchTV(
                     query: query, firstAirYear: year, language: services.language, page: page, policy: services.policy)
-                try output.target.write(try ShowListReport.render(shows, limit: nil, json: output.format == .json))
+                try output.target.write(try ShowListReport.render(shows, limit: nil, format: output.format))
             } else {
                 let films = try await client.searchMovies(
                     query: query, year: year, region: services.region, language: services.language, page: page,

@@ -32,7 +32,7 @@ extension PlannerCommand {
             let client = services.client
             if tv {
                 let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)
-                try output.target.write(try ShowListReport.render(shows, limit: limit, json: output.format == .json))
+                try output.target.write(try ShowListReport.render(shows, limit: limit, format: output.format))
             } else {
                 let films = try await client.trendingMovies(
                     language: services.language, page: page, policy: services.policy)

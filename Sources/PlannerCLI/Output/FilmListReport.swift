@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import Theaters
 
 /// A list of films (now playing, upcoming, search results…), rendered as a table or JSON.
 struct FilmListReport {
@@ -36,6 +37,20 @@ struct FilmListReport {
         let shown = films.count < totalResults ? "\(films.count) of \(totalResults) films" : "\(films.count) films"
         lines.append("\(shown), \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
         return lines.joined(separator: "\n")
+    }
+
+    func csv() -> String {
+        let header = CSVTable.line([
+            "rank", "id", "title", "original_title", "release_date", "vote_average", "vote_count", "poster_path", "marked",
+        ])
+        let rows = films.enumerated().map { rank, film in
+            CSVTable.line([
+                "\(rank + 1)", "\(film.id)", film.title, film.originalTitle, FilmFormat.day(film.releaseDate),
+                String(format: "%.1f", film.voteAverage), "\(film.voteCount)", film.posterPath ?? "",
+                marked.contains(film.id) ? "yes" : "",
+            ])
+        }
+        return ([header] + rows).joined(separator: "\n")
     }
 
     func json() throws -> String {
@@ -98,10 +113,10 @@ struct FilmJSON: Encodable {
 }
 
 extension OutputOptions {
-    /// Throws unless the format is one the film commands write.
+    /// Throws unless the format is one the film commands write (table, json or csv).
     func requireTableOrJSON() throws {
-        guard format == .table || format == .json else {
-            throw ValidationError("the film commands write --format table or json, not \(format.rawValue)")
+        guard format != .geojson else {
+            throw ValidationError("the film commands write --format table, json or csv, not geojson")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NowPlaying
+import Theaters
 
 /// One film's details, as text or JSON.
 struct MovieReport {
@@ -36,6 +37,20 @@ struct MovieReport {
         if let posterURL { lines.append("Poster: \(posterURL.absoluteString)") }
         lines.append("Details \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
         return lines.joined(separator: "\n")
+    }
+
+    func csv() -> String {
+        let movie = details.movie
+        return CSVTable.line([
+            "id", "title", "original_title", "release_date", "region", "theatrical_release", "vote_average", "vote_count",
+            "runtime_min", "imdb_id", "overview", "poster_url",
+        ]) + "\n"
+            + CSVTable.line([
+                "\(movie.id)", movie.title, movie.originalTitle, FilmFormat.day(movie.releaseDate), region ?? "",
+                FilmFormat.day(theatrical), String(format: "%.1f", movie.voteAverage), "\(movie.voteCount)",
+                details.runtimeMinutes.map(String.init) ?? "", details.imdbID ?? "",
+                movie.overview.isEmpty ? "N/A" : movie.overview, posterURL?.absoluteString ?? "",
+            ])
     }
 
     func json() throws -> String {

@@ -1,11 +1,22 @@
 import Foundation
 import NowPlaying
+import Theaters
 
 /// A list of series, as a table or JSON.
 enum ShowListReport {
-    static func render(_ shows: Fetched<Page<TVShow>>, limit: Int?, json: Bool) throws -> String {
+    static func render(_ shows: Fetched<Page<TVShow>>, limit: Int?, format: OutputFormat) throws -> String {
         let list = limit.map { Array(shows.value.results.prefix($0)) } ?? shows.value.results
-        if json {
+        if format == .csv {
+            let rows = list.enumerated().map { rank, show in
+                CSVTable.line([
+                    "\(rank + 1)", "\(show.id)", show.name, FilmFormat.day(show.firstAirDate),
+                    String(format: "%.1f", show.voteAverage), "\(show.voteCount)",
+                ])
+            }
+            return ([CSVTable.line(["rank", "id", "name", "first_air_date", "vote_average", "vote_count"])] + rows)
+                .joined(separator: "\n")
+        }
+        if format == .json {
             return try FilmFormat.json(
                 ShowsJSON(
                     source: FilmFormat.sourceJSON(shows.provenance),

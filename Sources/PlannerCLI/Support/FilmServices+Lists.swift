@@ -24,6 +24,10 @@ extension Fetched where Value == Page<Movie> {
 extension OutputOptions {
     /// Writes a film list in the chosen format.
     func write(_ report: FilmListReport) throws {
-        try target.write(format == .json ? try report.json() : report.table())
+        switch format {
+        case .json: try target.write(try report.json())
+        case .csv: try target.write(report.csv())
+        default: try target.write(report.table())
+        }
     }
 }
