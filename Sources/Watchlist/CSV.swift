@@ -34,8 +34,9 @@ public enum CSV {
             fieldWasQuoted = false
         }
         func endRecord() {
+            let isBlankLine = fields.isEmpty && field.isEmpty && !fieldWasQuoted
             endField()
-            if !(fields.count == 1 && fields[0].isEmpty) {
+            if !isBlankLine {
                 records.append(Record(line: recordLine, fields: fields))
             }
             fields = []
