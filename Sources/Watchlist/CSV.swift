@@ -94,7 +94,8 @@ public enum CSV {
 
     /// A field quoted when it holds a comma, a quote, a line break or leading/trailing spaces.
     public static func quoted(_ field: String) -> String {
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes =
+            field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.hasPrefix(" ") || field.hasSuffix(" ")
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""

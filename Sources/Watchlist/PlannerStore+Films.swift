@@ -18,7 +18,9 @@ extension PlannerStore {
     /// Films whose title or original title contains `text` (case-insensitive for ASCII), by title.
     public func films(titled text: String) throws -> [Film] {
         try read { db in
-            let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+            let pattern =
+                "%"
+                + text.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
             return try Film.fetchAll(
                 db,

@@ -61,8 +61,9 @@ extension PlannerStore {
         for (list, entries) in [(FilmList.watchlist, snapshot.watchlist), (.favorites, snapshot.favorites)] {
             for entry in entries {
                 guard let film = try filmsByID[entry.filmID] ?? Film.fetchOne(db, key: entry.filmID) else {
-                    throw WatchlistError.invalidJSON(reason: "the \(list.rawValue) names film \(entry.filmID), "
-                        + "which the export does not hold")
+                    throw WatchlistError.invalidJSON(
+                        reason: "the \(list.rawValue) names film \(entry.filmID), "
+                            + "which the export does not hold")
                 }
                 let result = try add(
                     film, to: list, note: entry.note, priority: entry.priority, addedAt: entry.addedAt, in: db)

@@ -22,7 +22,8 @@ extension PlannerStore {
         for row in rows {
             try Task.checkCancellation()
             guard !row.name.isEmpty else {
-                unmatched.append(UnmatchedRow(line: row.line, title: "", year: Int(row.yearText), reason: .missingTitle))
+                unmatched.append(
+                    UnmatchedRow(line: row.line, title: "", year: Int(row.yearText), reason: .missingTitle))
                 continue
             }
             var year: Int?

@@ -103,7 +103,8 @@ extension PlannerStore {
                 addedAt: row["entryAddedAt"],
                 note: row["entryNote"],
                 priority: row["entryPriority"],
-                diary: Diary(rating: halfStars.map { Double($0) / 2 }, review: row["review"], watchedOn: row["watchedOn"]),
+                diary: Diary(
+                    rating: halfStars.map { Double($0) / 2 }, review: row["review"], watchedOn: row["watchedOn"]),
                 releaseDate: row["effectiveRelease"])
         }
     }

@@ -37,11 +37,13 @@ public enum StatsRenderer {
         let maximum = stats.ratingHistogram.map(\.count).max() ?? 0
         let countWidth = stats.ratingHistogram.map { String($0.count).count }.max() ?? 1
         for bucket in stats.ratingHistogram {
-            let length = maximum == 0 || bucket.count == 0
+            let length =
+                maximum == 0 || bucket.count == 0
                 ? 0 : max(1, Int((Double(bucket.count) * Double(width) / Double(maximum)).rounded()))
             let drawn = String(repeating: bar, count: length) + String(repeating: " ", count: width - length)
             lines.append(
-                String(format: "%.1f", bucket.stars) + " │" + drawn + "  " + leftPadded(String(bucket.count), to: countWidth))
+                String(format: "%.1f", bucket.stars) + " │" + drawn + "  "
+                    + leftPadded(String(bucket.count), to: countWidth))
         }
         return lines.joined(separator: "\n") + "\n"
     }

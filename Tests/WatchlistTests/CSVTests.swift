@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func writtenCSVReadsBackTheSame() throws {
-        let rows = [["Date", "Name"], ["2024-01-01", "Robert'); DROP TABLE film;--"], ["", "a,b \"c\"\nd"], [" x ", "é"]]
+        let rows = [
+            ["Date", "Name"], ["2024-01-01", "Robert'); DROP TABLE film;--"], ["", "a,b \"c\"\nd"], [" x ", "é"],
+        ]
         let text = CSV.write(rows)
         #expect(text.hasPrefix("Date,Name\n2024-01-01,Robert'); DROP TABLE film;--\n,\"a,b \"\"c\"\"\nd\"\n"))
         #expect(try CSV.parse(text).map(\.fields) == rows)

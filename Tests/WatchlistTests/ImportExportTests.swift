@@ -16,7 +16,9 @@ import Testing
         var rows = [LetterboxdCSV.header]
         for n in 1...count {
             let title = n % 10 == 0 ? "Unknown \(n)" : n % 25 == 0 ? "Twin \(n)" : "Film \(n)"
-            rows.append(["2024-01-\(String(format: "%02d", n % 28 + 1))", title, "\(1950 + n % 70)", "https://boxd.it/\(n)"])
+            rows.append([
+                "2024-01-\(String(format: "%02d", n % 28 + 1))", title, "\(1950 + n % 70)", "https://boxd.it/\(n)",
+            ])
         }
         return CSV.write(rows, lineEnding: "\r\n")
     }
@@ -34,7 +36,8 @@ import Testing
         let first = try #require(report.unmatched.first)
         #expect(first == UnmatchedRow(line: 11, title: "Unknown 10", year: 1960, reason: .notFound))
         #expect(report.unmatched.contains { $0.line == 26 && $0.reason == .ambiguous(candidates: 2) })
-        #expect(try store.list(.watchlist, query: ListQuery(sort: .title)).first?.addedAt == Day.date(from: "2024-01-02"))
+        #expect(
+            try store.list(.watchlist, query: ListQuery(sort: .title)).first?.addedAt == Day.date(from: "2024-01-02"))
     }
 
     @Test func badRowsAreReportedWithTheirLineAndTheImportGoesOn() async throws {
@@ -54,7 +57,9 @@ import Testing
         #expect(report.unmatched.map(\.line) == [3, 4, 6])
         #expect(report.unmatched[0].reason == .missingTitle)
         #expect(report.unmatched[1].reason == .invalidYear("nineteen"))
-        #expect(report.unmatched[2].reason == .resolverFailed(WatchlistError.invalidJSON(reason: "fake failure").description))
+        #expect(
+            report.unmatched[2].reason
+                == .resolverFailed(WatchlistError.invalidJSON(reason: "fake failure").description))
         #expect((report.added, report.alreadyPresent) == (2, 1))
         #expect(try store.list(.favorites).first { $0.film.id == 4 }?.addedAt == now)
         #expect(try store.film(id: 4)?.title == "Comma, film 4")
@@ -90,7 +95,9 @@ import Testing
         try store.add(
             Film(id: 1, title: "Crouching Tiger, Hidden Dragon", year: 2000), to: .watchlist,
             addedAt: Fixtures.date("2024-03-02T23:00:00Z"))
-        try store.add(Film.placeholder(id: 2, title: "Say \"Hi\""), to: .watchlist, addedAt: Fixtures.date("2024-03-03T00:00:00Z"))
+        try store.add(
+            Film.placeholder(id: 2, title: "Say \"Hi\""), to: .watchlist, addedAt: Fixtures.date("2024-03-03T00:00:00Z")
+        )
 
         let csv = try store.exportLetterboxdCSV()
 
@@ -101,11 +108,14 @@ import Testing
 
     @Test func aJSONExportImportedIntoAnEmptyStoreExportsTheSameBytes() throws {
         // Given a store with every kind of data
-        try store.add(Fixtures.matrix, to: .watchlist, note: "with Anna", priority: 3, addedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        try store.add(
+            Fixtures.matrix, to: .watchlist, note: "with Anna", priority: 3,
+            addedAt: Date(timeIntervalSince1970: 1_700_000_000))
         try store.add(Fixtures.matrix, to: .favorites)
         try store.add(Film.placeholder(id: 7, title: "Robert'); DROP TABLE film;--"), to: .watchlist, priority: -1)
         try store.add(Fixtures.alien, to: .favorites, note: "ünïcödé ✓\n\"quoted\"")
-        try store.upsertDetails(Fixtures.dune, releases: [.init(region: "FI", date: "2024-02-28"), .init(region: "US", date: "2024-03-01")])
+        try store.upsertDetails(
+            Fixtures.dune, releases: [.init(region: "FI", date: "2024-02-28"), .init(region: "US", date: "2024-03-01")])
         try store.rate(filmID: 603, stars: 4.5)
         try store.review(filmID: 603, text: "Whoa.")
         try store.markWatched(filmID: 693134, on: "2024-03-10")
@@ -150,8 +160,12 @@ import Testing
     }
 
     @Test func aJSONExportNamingAMissingFilmIsRefused() throws {
-        let json = Data(#"{"favorites":[],"films":[],"formatVersion":1,"watchlist":[{"addedAt":"2024-01-01T00:00:00Z","filmID":5,"priority":0}]}"#.utf8)
-        #expect(throws: WatchlistError.invalidJSON(reason: "the watchlist names film 5, which the export does not hold")) {
+        let text = #"{"favorites":[],"films":[],"formatVersion":1,"#
+            + #""watchlist":[{"addedAt":"2024-01-01T00:00:00Z","filmID":5,"priority":0}]}"#
+        let json = Data(text.utf8)
+        #expect(
+            throws: WatchlistError.invalidJSON(reason: "the watchlist names film 5, which the export does not hold")
+        ) {
             try store.importJSON(json)
         }
         #expect(throws: WatchlistError.self) { try store.importJSON(Data(#"{"films":[]}"#.utf8)) }
@@ -163,7 +177,8 @@ import Testing
         let other = try PlannerStore(inMemoryWithMigrations: [])
 
         let fromJSON = try await other.importFile(json, resolver: FakeResolver())
-        let fromCSV = try await other.importFile(Data("\u{FEFF}Date,Name,Year\n2024-01-01,Film 1,2000\n".utf8), resolver: FakeResolver())
+        let fromCSV = try await other.importFile(
+            Data("\u{FEFF}Date,Name,Year\n2024-01-01,Film 1,2000\n".utf8), resolver: FakeResolver())
 
         #expect(fromJSON.format == .json && fromJSON.added == 1)
         #expect(fromCSV.format == .letterboxdCSV && fromCSV.added == 1)

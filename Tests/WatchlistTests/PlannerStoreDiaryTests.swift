@@ -26,7 +26,9 @@ import Testing
     @Test func aReviewAndAWatchedDayAreKeptAndCanBeRemoved() throws {
         try store.review(filmID: 603, text: "Whoa.\nSecond line, with \"quotes\".")
         try store.markWatched(filmID: 603, on: "2024-05-01")
-        #expect(try store.diary(filmID: 603) == Diary(review: "Whoa.\nSecond line, with \"quotes\".", watchedOn: "2024-05-01"))
+        #expect(
+            try store.diary(filmID: 603)
+                == Diary(review: "Whoa.\nSecond line, with \"quotes\".", watchedOn: "2024-05-01"))
 
         try store.review(filmID: 603, text: nil)
         try store.markWatched(filmID: 603, on: nil)
@@ -34,7 +36,9 @@ import Testing
     }
 
     @Test func aWatchedDayMustBeACalendarDay() {
-        #expect(throws: WatchlistError.invalidDay("2023-02-29")) { try store.markWatched(filmID: 603, on: "2023-02-29") }
+        #expect(throws: WatchlistError.invalidDay("2023-02-29")) {
+            try store.markWatched(filmID: 603, on: "2023-02-29")
+        }
         #expect(throws: WatchlistError.invalidDay("1.5.2024")) { try store.markWatched(filmID: 603, on: "1.5.2024") }
     }
 

@@ -91,11 +91,13 @@ import Testing
     @Test func aRegionalReleaseDateReplacesThePrimaryOneForThatRegion() throws {
         try store.add(Fixtures.dune, to: .watchlist)
         try store.upsertDetails(
-            Fixtures.dune, releases: [RegionalRelease(region: "fi", date: "2024-02-28"), .init(region: "US", date: "2024-03-01")])
+            Fixtures.dune,
+            releases: [RegionalRelease(region: "fi", date: "2024-02-28"), .init(region: "US", date: "2024-03-01")])
 
         #expect(try store.releaseDate(filmID: 693134, region: "FI") == "2024-02-28")
         #expect(try store.releaseDate(filmID: 693134, region: "SE") == nil)
-        let inFinland = try store.list(.watchlist, query: ListQuery(filter: .upcoming, today: "2024-02-27", region: "FI"))
+        let inFinland = try store.list(
+            .watchlist, query: ListQuery(filter: .upcoming, today: "2024-02-27", region: "FI"))
         #expect(inFinland.map(\.releaseDate) == ["2024-02-28"])
         #expect(try store.list(.watchlist, query: ListQuery(filter: .upcoming, today: "2024-02-27")).isEmpty)
     }

@@ -54,7 +54,8 @@ import Testing
         let store = try PlannerStore(path: path)
         try store.add(Fixtures.matrix, to: .watchlist)
         try store.writer.write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: ["watchlist-v9-future"])
+            try db.execute(
+                sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: ["watchlist-v9-future"])
         }
         try close(store)
         let before = try checksum(ofFileAt: path)
@@ -160,9 +161,10 @@ import Testing
         #expect(throws: WatchlistError.newerSchema(path: path, unknownMigrations: ["nowplaying-v1-cache"])) {
             try PlannerStore(path: path)
         }
-        #expect(try PlannerStore(path: path, migrations: [cache]).writer.read {
-            try Int.fetchOne($0, sql: "SELECT count(*) FROM httpCache")
-        } == 1)
+        #expect(
+            try PlannerStore(path: path, migrations: [cache]).writer.read {
+                try Int.fetchOne($0, sql: "SELECT count(*) FROM httpCache")
+            } == 1)
     }
 
     @Test func twoStoresOnOneFileCanAddAtTheSameTimeWithoutLockErrors() throws {

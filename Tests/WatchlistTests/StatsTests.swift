@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func theHistogramIsDrawnAsHorizontalBars() {
-        let stats = WatchlistStats(watchlist: 12, favorites: 3, watched: 5, rated: 4, ratingCounts: [1: 1, 7: 1, 10: 2])
+        let stats = WatchlistStats(
+            watchlist: 12, favorites: 3, watched: 5, rated: 4, ratingCounts: [1: 1, 7: 1, 10: 2])
 
         let text = StatsRenderer.render(stats, barWidth: 10, bar: "#")
 
