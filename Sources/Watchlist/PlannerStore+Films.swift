@@ -60,12 +60,18 @@ extension PlannerStore {
             .map { RegionalRelease(region: $0.region, date: $0.releaseDate) }
     }
 
-    static func upsertDetails(_ film: Film, releases: [RegionalRelease], in db: Database) throws {
+    /// Stores a film and replaces its regional releases. Unless `exactly`, the film is marked detailed and its
+    /// year filled from its release date; `exactly` stores it as given (for JSON imports).
+    static func upsertDetails(
+        _ film: Film, releases: [RegionalRelease], exactly: Bool = false, in db: Database
+    ) throws {
         try film.validate()
         for release in releases { _ = try Day.validated(release.date) }
         var detailed = film
-        detailed.needsDetails = false
-        if detailed.year == nil, let date = detailed.releaseDate { detailed.year = Int(date.prefix(4)) }
+        if !exactly {
+            detailed.needsDetails = false
+            if detailed.year == nil, let date = detailed.releaseDate { detailed.year = Int(date.prefix(4)) }
+        }
         try detailed.upsert(db)
         try FilmReleaseRecord.filter(Column("filmId") == film.id).deleteAll(db)
         for release in releases {

@@ -45,9 +45,7 @@ extension PlannerStore {
     static func merge(_ snapshot: StoreSnapshot, in db: Database) throws -> ImportReport {
         var filmsByID: [Int: Film] = [:]
         for entry in snapshot.films {
-            try upsertDetails(entry.film, releases: entry.releases, in: db)
-            // Store the film exactly as exported: upsertDetails clears the placeholder flag and fills the year.
-            try entry.film.update(db)
+            try upsertDetails(entry.film, releases: entry.releases, exactly: true, in: db)
             let diary = entry.diary
             try save(
                 DiaryRecord(
