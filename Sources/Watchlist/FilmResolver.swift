@@ -49,6 +49,14 @@ public struct UnmatchedRow: Equatable, Sendable {
     public var year: Int?
     /// Why it was not added.
     public var reason: UnmatchedReason
+
+    /// Creates an unmatched row.
+    public init(line: Int, title: String, year: Int?, reason: UnmatchedReason) {
+        self.line = line
+        self.title = title
+        self.year = year
+        self.reason = reason
+    }
 }
 
 /// What an import did.
@@ -71,4 +79,13 @@ public struct ImportReport: Equatable, Sendable {
     public var filmsWritten: Int
     /// Rows that were not added, in file order (CSV only).
     public var unmatched: [UnmatchedRow]
+
+    /// Creates a report.
+    public init(format: Format, added: Int, alreadyPresent: Int, filmsWritten: Int, unmatched: [UnmatchedRow]) {
+        self.format = format
+        self.added = added
+        self.alreadyPresent = alreadyPresent
+        self.filmsWritten = filmsWritten
+        self.unmatched = unmatched
+    }
 }

@@ -56,4 +56,17 @@ public struct ListItem: Equatable, Sendable {
     public var diary: Diary
     /// The release date used for sorting and filtering: the query region's when known, else the primary one.
     public var releaseDate: String?
+
+    /// Creates a list item.
+    public init(
+        film: Film, addedAt: Date, note: String? = nil, priority: Int = 0, diary: Diary = Diary(),
+        releaseDate: String? = nil
+    ) {
+        self.film = film
+        self.addedAt = addedAt
+        self.note = note
+        self.priority = priority
+        self.diary = diary
+        self.releaseDate = releaseDate ?? film.releaseDate
+    }
 }

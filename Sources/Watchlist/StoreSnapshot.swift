@@ -11,6 +11,13 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
         public var releases: [RegionalRelease]
         /// The user's rating, review and watched day.
         public var diary: Diary
+
+        /// Creates a film entry.
+        public init(film: Film, releases: [RegionalRelease] = [], diary: Diary = Diary()) {
+            self.film = film
+            self.releases = releases
+            self.diary = diary
+        }
     }
 
     /// One film on a list.
@@ -23,6 +30,14 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
         public var note: String?
         /// The priority given when adding.
         public var priority: Int
+
+        /// Creates a list entry.
+        public init(filmID: Int, addedAt: Date, note: String? = nil, priority: Int = 0) {
+            self.filmID = filmID
+            self.addedAt = addedAt
+            self.note = note
+            self.priority = priority
+        }
     }
 
     /// The version of this format; an export from a newer format is refused.
@@ -36,6 +51,17 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
     public var watchlist: [ListEntry]
     /// The favorites, by film id.
     public var favorites: [ListEntry]
+
+    /// Creates a snapshot in the current format.
+    public init(
+        formatVersion: Int = StoreSnapshot.currentFormatVersion, films: [FilmEntry], watchlist: [ListEntry],
+        favorites: [ListEntry]
+    ) {
+        self.formatVersion = formatVersion
+        self.films = films
+        self.watchlist = watchlist
+        self.favorites = favorites
+    }
 
     /// The JSON: sorted keys, pretty printed, ISO 8601 dates, so equal snapshots give identical bytes.
     public func jsonData() throws -> Data {
