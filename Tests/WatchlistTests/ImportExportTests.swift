@@ -160,7 +160,8 @@ import Testing
     }
 
     @Test func aJSONExportNamingAMissingFilmIsRefused() throws {
-        let text = #"{"favorites":[],"films":[],"formatVersion":1,"#
+        let text =
+            #"{"favorites":[],"films":[],"formatVersion":1,"#
             + #""watchlist":[{"addedAt":"2024-01-01T00:00:00Z","filmID":5,"priority":0}]}"#
         let json = Data(text.utf8)
         #expect(
@@ -184,6 +185,32 @@ import Testing
         #expect(fromCSV.format == .letterboxdCSV && fromCSV.added == 1)
         await #expect(throws: WatchlistError.unrecognizedImportFormat) {
             try await other.importFile(Data("hello, world\n".utf8), resolver: FakeResolver())
+        }
+    }
+    @Test func aLetterboxdExportImportsBackIntoTheSameList() async throws {
+        try store.add(
+            Film(id: 1, title: "Film 1", year: 1999), to: .watchlist, addedAt: Fixtures.date("2024-01-05T12:00:00Z"))
+        try store.add(
+            Film(id: 2, title: "\"Film\", part 2", year: 2001), to: .watchlist,
+            addedAt: Fixtures.date("2024-02-01T00:00:00Z"))
+        let csv = try store.exportLetterboxdCSV()
+        let other = try PlannerStore(inMemoryWithMigrations: [])
+
+        let report = try await other.importFile(Data(csv.utf8), resolver: FakeResolver())
+
+        #expect(report.unmatched.isEmpty && report.added == 2)
+        #expect(
+            try other.list(.watchlist).map(\.addedAt) == [
+                Fixtures.date("2024-02-01T00:00:00Z"), Fixtures.date("2024-01-05T00:00:00Z"),
+            ])
+        #expect(try other.exportLetterboxdCSV() == csv)
+    }
+
+    @Test func aJSONExportFromANewerFormatIsRefused() throws {
+        var snapshot = try store.snapshot()
+        snapshot.formatVersion = 2
+        #expect(throws: WatchlistError.invalidJSON(reason: "format version 2 is newer than this planner reads")) {
+            try store.importJSON(try snapshot.jsonData())
         }
     }
 }

@@ -194,6 +194,26 @@ import Testing
         #expect(try stores[1].stats().rated == 400)
     }
 
+    @Test func twoStoresOpeningANewFileAtOnceBothMigrateIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let failures = Failures()
+
+        for round in 0..<10 {
+            let path = folder.path("round\(round)/planner.sqlite")
+            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                do {
+                    let store = try PlannerStore(path: path)
+                    try store.add(Film(id: worker, title: "Film \(worker)"), to: .watchlist)
+                } catch {
+                    failures.append("round \(round): \(error)")
+                }
+            }
+        }
+
+        #expect(failures.all.isEmpty)
+    }
+
     @Test func theDefaultPathFollowsXDGAndTheOverridesComeFirst() {
         #expect(
             PlannerStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])

@@ -35,7 +35,8 @@ struct WatchlistBenchmarks {
     }
 
     static func report(_ name: String, _ duration: Duration, runs: Int = 1) {
-        let milliseconds = Double(duration.components.seconds) * 1000
+        let milliseconds =
+            Double(duration.components.seconds) * 1000
             + Double(duration.components.attoseconds) / 1e15
         let label = name.padding(toLength: 28, withPad: " ", startingAt: 0)
         let line = "bench-watchlist " + label + String(format: "%10.3f ms", milliseconds / Double(runs))
