@@ -1,0 +1,103 @@
+import Foundation
+
+/// A small RFC 4180 CSV reader and writer: quoted fields, doubled quotes, commas and line breaks inside quotes,
+/// CRLF, LF or CR line endings, and a leading byte order mark.
+public enum CSV {
+    /// One record of a CSV text.
+    public struct Record: Equatable, Sendable {
+        /// The 1-based line the record starts on.
+        public var line: Int
+        /// The fields, unquoted.
+        public var fields: [String]
+    }
+
+    /// Parses CSV text into records. Blank lines are skipped.
+    ///
+    /// Lenient where RFC 4180 is silent: a quote inside an unquoted field is kept as a character, and text right
+    /// after a closing quote is appended to the field.
+    /// - Throws: ``WatchlistError/invalidCSV(line:reason:)`` for a quote left open at the end.
+    public static func parse(_ text: String) throws -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var line = 1
+        var recordLine = 1
+        var quoteLine = 1
+        var inQuotes = false
+        var fieldWasQuoted = false
+        var scalars = text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+
+        func endField() {
+            fields.append(String(field))
+            field = String.UnicodeScalarView()
+            fieldWasQuoted = false
+        }
+        func endRecord() {
+            let isBlankLine = fields.isEmpty && field.isEmpty && !fieldWasQuoted
+            endField()
+            if !isBlankLine {
+                records.append(Record(line: recordLine, fields: fields))
+            }
+            fields = []
+        }
+
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if inQuotes {
+                if scalar == "\"" {
+                    if index < scalars.endIndex && scalars[index] == "\"" {
+                        field.append("\"")
+                        index = scalars.index(after: index)
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if scalar == "\n" || (scalar == "\r" && (index == scalars.endIndex || scalars[index] != "\n")) {
+                        line += 1
+                    }
+                    field.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where field.isEmpty && !fieldWasQuoted:
+                inQuotes = true
+                fieldWasQuoted = true
+                quoteLine = line
+            case ",":
+                endField()
+            case "\r", "\n":
+                if scalar == "\r" && index < scalars.endIndex && scalars[index] == "\n" {
+                    index = scalars.index(after: index)
+                }
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                field.append(scalar)
+            }
+        }
+        if inQuotes {
+            throw WatchlistError.invalidCSV(line: quoteLine, reason: "a quoted field is never closed")
+        }
+        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
+        return records
+    }
+
+    /// Writes records as CSV, quoting only the fields that need it, each record ended by `lineEnding`.
+    public static func write(_ rows: [[String]], lineEnding: String = "\n") -> String {
+        rows.map { $0.map(quoted).joined(separator: ",") + lineEnding }.joined()
+    }
+
+    /// A field quoted when it holds a comma, a quote, a line break or leading/trailing spaces.
+    public static func quoted(_ field: String) -> String {
+        let needsQuotes =
+            field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || field.hasPrefix(" ") || field.hasSuffix(" ")
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+
+extension PlannerStore {
+    /// A snapshot of the whole store, read in one transaction.
+    public func snapshot() throws -> StoreSnapshot {
+        try read { db in
+            let diaries = try DiaryRecord.fetchAll(db)
+            let diaryByFilm = Dictionary(uniqueKeysWithValues: diaries.map { ($0.filmId, $0.diary) })
+            var releasesByFilm: [Int: [RegionalRelease]] = [:]
+            for record in try FilmReleaseRecord.order(Column("filmId"), Column("region")).fetchAll(db) {
+                releasesByFilm[record.filmId, default: []].append(
+                    RegionalRelease(region: record.region, date: record.releaseDate))
+            }
+            let films = try Film.order(Film.Columns.id).fetchAll(db).map { film in
+                StoreSnapshot.FilmEntry(
+                    film: film, releases: releasesByFilm[film.id] ?? [], diary: diaryByFilm[film.id] ?? Diary())
+            }
+            func entries(_ list: FilmList) throws -> [StoreSnapshot.ListEntry] {
+                try ListEntryRecord.filter(Column("list") == list.rawValue).order(Column("filmId")).fetchAll(db)
+                    .map { .init(filmID: $0.filmId, addedAt: $0.addedAt, note: $0.note, priority: $0.priority) }
+            }
+            return StoreSnapshot(
+                formatVersion: StoreSnapshot.currentFormatVersion, films: films,
+                watchlist: try entries(.watchlist), favorites: try entries(.favorites))
+        }
+    }
+
+    /// The whole store as planner's JSON export (sorted keys, ISO 8601 dates).
+    public func exportJSON() throws -> Data {
+        try snapshot().jsonData()
+    }
+
+    /// Merges a planner JSON export into the store in one transaction: nothing is written if any part fails.
+    ///
+    /// Films, release dates and diaries from the export replace the stored ones; list entries are added when
+    /// missing and left alone when present.
+    /// - Throws: ``WatchlistError/invalidJSON(reason:)``, ``WatchlistError/invalidRating(_:)``, … .
+    @discardableResult
+    public func importJSON(_ data: Data) throws -> ImportReport {
+        let snapshot = try StoreSnapshot.decode(data)
+        return try write { db in try Self.merge(snapshot, in: db) }
+    }
+
+    static func merge(_ snapshot: StoreSnapshot, in db: Database) throws -> ImportReport {
+        var filmsByID: [Int: Film] = [:]
+        for entry in snapshot.films {
+            try upsertDetails(entry.film, releases: entry.releases, exactly: true, in: db)
+            let diary = entry.diary
+            try save(
+                DiaryRecord(
+                    filmId: entry.film.id, ratingHalfStars: try diary.rating.map(Rating.halfStars),
+                    review: diary.review, watchedOn: try diary.watchedOn.map(Day.validated)),
+                in: db)
+            filmsByID[entry.film.id] = entry.film
+        }
+        var added = 0
+        var present = 0
+        for (list, entries) in [(FilmList.watchlist, snapshot.watchlist), (.favorites, snapshot.favorites)] {
+            for entry in entries {
+                guard let film = try filmsByID[entry.filmID] ?? Film.fetchOne(db, key: entry.filmID) else {
+                    throw WatchlistError.invalidJSON(
+                        reason: "the \(list.rawValue) names film \(entry.filmID), "
+                            + "which the export does not hold")
+                }
+                let result = try add(
+                    film, to: list, note: entry.note, priority: entry.priority, addedAt: entry.addedAt, in: db)
+                if result == .added { added += 1 } else { present += 1 }
+            }
+        }
+        return ImportReport(
+            format: .json, added: added, alreadyPresent: present, filmsWritten: snapshot.films.count, unmatched: [])
+    }
+}

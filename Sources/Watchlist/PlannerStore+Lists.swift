@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+extension PlannerStore {
+    /// Adds a film to a list, storing the film first when it is new.
+    ///
+    /// Adding a film that is already on the list changes nothing, not even its note or priority.
+    /// - Parameters:
+    ///   - film: The film; a ``Film/placeholder(id:title:year:)`` works offline.
+    ///   - list: The watchlist or favorites.
+    ///   - note: An optional note kept with the entry.
+    ///   - priority: Higher is more urgent; 0 by default.
+    ///   - addedAt: When it was added; now by default. Kept to whole seconds.
+    /// - Returns: ``AddResult/added`` or ``AddResult/alreadyPresent``.
+    @discardableResult
+    public func add(
+        _ film: Film, to list: FilmList, note: String? = nil, priority: Int = 0, addedAt: Date = Date()
+    ) throws -> AddResult {
+        try write { db in
+            try Self.add(film, to: list, note: note, priority: priority, addedAt: addedAt, in: db)
+        }
+    }
+
+    /// Removes a film from a list (the film and its diary stay in the store).
+    /// - Returns: Whether the film was on the list.
+    @discardableResult
+    public func remove(filmID: Int, from list: FilmList) throws -> Bool {
+        try write { db in
+            try ListEntryRecord.deleteOne(db, key: ["list": list.rawValue, "filmId": filmID])
+        }
+    }
+
+    /// Removes every film from a list.
+    /// - Returns: How many entries were removed.
+    @discardableResult
+    public func clear(_ list: FilmList) throws -> Int {
+        try write { db in
+            try ListEntryRecord.filter(Column("list") == list.rawValue).deleteAll(db)
+        }
+    }
+
+    /// Whether the film is on the list.
+    public func contains(filmID: Int, in list: FilmList) throws -> Bool {
+        try read { db in
+            try ListEntryRecord.exists(db, key: ["list": list.rawValue, "filmId": filmID])
+        }
+    }
+
+    /// The films on a list, sorted and filtered by `query`.
+    public func list(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItem] {
+        try read { db in try Self.items(of: list, query: query, in: db) }
+    }
+
+    // MARK: - Inside a transaction
+
+    static func add(
+        _ film: Film, to list: FilmList, note: String?, priority: Int, addedAt: Date, in db: Database
+    ) throws -> AddResult {
+        try ensureFilm(film, in: db)
+        if try ListEntryRecord.exists(db, key: ["list": list.rawValue, "filmId": film.id]) {
+            return .alreadyPresent
+        }
+        let wholeSeconds = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
+        try ListEntryRecord(
+            list: list.rawValue, filmId: film.id, addedAt: wholeSeconds, note: note, priority: priority
+        ).insert(db)
+        return .added
+    }
+
+    static func items(of list: FilmList, query: ListQuery, in db: Database) throws -> [ListItem] {
+        let release = "COALESCE(r.releaseDate, film.releaseDate)"
+        var sql = """
+            SELECT film.*, e.addedAt AS entryAddedAt, e.note AS entryNote, e.priority AS entryPriority,
+                   d.ratingHalfStars, d.review, d.watchedOn, \(release) AS effectiveRelease
+            FROM listEntry e
+            JOIN film ON film.id = e.filmId
+            LEFT JOIN filmDiary d ON d.filmId = e.filmId
+            LEFT JOIN filmRelease r ON r.filmId = e.filmId AND r.region = ?
+            WHERE e.list = ?
+            """
+        var arguments: StatementArguments = [query.region, list.rawValue]
+        switch query.filter {
+        case .all:
+            break
+        case .upcoming:
+            sql += " AND \(release) > ?"
+            arguments += [try Day.validated(query.today)]
+        case .released:
+            sql += " AND \(release) <= ?"
+            arguments += [try Day.validated(query.today)]
+        }
+        let byTitle = "film.title COLLATE NOCASE, film.id"
+        switch query.sort {
+        case .added: sql += " ORDER BY e.addedAt DESC, \(byTitle)"
+        case .release: sql += " ORDER BY \(release) IS NULL, \(release), \(byTitle)"
+        case .title: sql += " ORDER BY \(byTitle)"
+        case .rating: sql += " ORDER BY d.ratingHalfStars IS NULL, d.ratingHalfStars DESC, \(byTitle)"
+        }
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let halfStars: Int? = row["ratingHalfStars"]
+            return ListItem(
+                film: try Film(row: row),
+                addedAt: row["entryAddedAt"],
+                note: row["entryNote"],
+                priority: row["entryPriority"],
+                diary: Diary(
+                    rating: halfStars.map { Double($0) / 2 }, review: row["review"], watchedOn: row["watchedOn"]),
+                releaseDate: row["effectiveRelease"])
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import GRDB
+
+extension PlannerStore {
+    /// The identifiers of the store's own migrations, in order. Shipped migrations are never edited.
+    public static let ownMigrationIdentifiers = ["watchlist-v1-films", "watchlist-v1-lists", "watchlist-v1-diary"]
+
+    /// The migrator: the store's own migrations, then each module's registrations in order.
+    static func migrator(with registrations: [MigrationRegistration]) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        registerOwnMigrations(in: &migrator)
+        for register in registrations { register(&migrator) }
+        return migrator
+    }
+
+    /// Registers the store's tables. These migrations refer to no app type, only to table and column names.
+    private static func registerOwnMigrations(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("watchlist-v1-films") { db in
+            try db.create(table: "film") { t in
+                t.primaryKey("id", .integer)  // TMDb id
+                t.column("title", .text).notNull()
+                t.column("originalTitle", .text)
+                t.column("year", .integer)
+                t.column("releaseDate", .text)  // YYYY-MM-DD
+                t.column("posterPath", .text)
+                t.column("overview", .text)
+                t.column("needsDetails", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "filmRelease") { t in
+                t.column("filmId", .integer).notNull().references("film", onDelete: .cascade)
+                t.column("region", .text).notNull()  // ISO 3166-1 alpha-2
+                t.column("releaseDate", .text).notNull()  // YYYY-MM-DD
+                t.primaryKey(["filmId", "region"])
+            }
+        }
+        migrator.registerMigration("watchlist-v1-lists") { db in
+            try db.create(table: "listEntry") { t in
+                t.column("list", .text).notNull()  // "watchlist" or "favorites"
+                t.column("filmId", .integer).notNull().references("film", onDelete: .cascade)
+                t.column("addedAt", .datetime).notNull()
+                t.column("note", .text)
+                t.column("priority", .integer).notNull().defaults(to: 0)
+                t.primaryKey(["list", "filmId"])
+            }
+            try db.create(index: "listEntry_filmId", on: "listEntry", columns: ["filmId"])
+        }
+        migrator.registerMigration("watchlist-v1-diary") { db in
+            try db.create(table: "filmDiary") { t in
+                t.primaryKey("filmId", .integer).references("film", onDelete: .cascade)
+                t.column("ratingHalfStars", .integer).check { $0 == nil || ($0 >= 1 && $0 <= 10) }
+                t.column("review", .text)
+                t.column("watchedOn", .text)  // YYYY-MM-DD
+            }
+        }
+    }
+}

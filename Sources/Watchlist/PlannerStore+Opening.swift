@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PlannerStore {
+    /// The 16 bytes every SQLite 3 database file starts with.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// Checks the file before any connection that could write to it is opened.
+    static func checkBeforeOpening(path: String, readOnly: Bool, migrator: DatabaseMigrator) throws {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if readOnly { throw WatchlistError.databaseNotFound(path: path) }
+            try createParentDirectory(of: path)
+            return
+        }
+        guard !isDirectory.boolValue else { throw WatchlistError.notADatabase(path: path) }
+        guard access(path, R_OK) == 0, let handle = FileHandle(forReadingAtPath: path) else {
+            throw WatchlistError.unreadable(path: path)
+        }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        if header.isEmpty {
+            // SQLite treats an empty file as an empty database.
+            if readOnly { throw WatchlistError.needsMigration(path: path) }
+            try checkWritable(path: path)
+            return
+        }
+        guard header.count == 100, Array(header.prefix(16)) == sqliteHeader else {
+            throw WatchlistError.notADatabase(path: path)
+        }
+        if !readOnly { try checkWritable(path: path) }
+        try checkSchema(path: path, migrator: migrator)
+    }
+
+    /// Throws ``WatchlistError/readOnly(path:)`` unless both the file and its folder can be written
+    /// (WAL mode needs to create `-wal` and `-shm` files beside the database).
+    private static func checkWritable(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+            throw WatchlistError.readOnly(path: path)
+        }
+    }
+
+    /// Opens the file read-only to check it is a database and that its schema is not newer than ours.
+    private static func checkSchema(path: String, migrator: DatabaseMigrator) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeoutSeconds)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let unknown = try queue.read { db -> [String] in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+                guard try migrator.hasBeenSuperseded(db) else { return [] }
+                let known = Set(migrator.migrations)
+                return try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+            }
+            try queue.close()
+            if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
+        } catch {
+            throw WatchlistError.translating(error, path: path)
+        }
+    }
+
+    private static func createParentDirectory(of path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw WatchlistError.cannotCreateDirectory(path: folder)
+        }
+        guard access(folder, W_OK) == 0 else { throw WatchlistError.readOnly(path: path) }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// The one type that owns planner's SQLite database: films, the watchlist, favorites, ratings and reviews.
+///
+/// Other modules keep their tables in the same file: they pass their migrations to `init` and use ``writer``.
+///
+/// ```swift
+/// let store = try PlannerStore(path: PlannerStore.defaultPath(environment: env))
+/// try store.add(Film(id: 603, title: "The Matrix", year: 1999), to: .watchlist)
+/// let films = try store.list(.watchlist, query: ListQuery(sort: .title))
+/// ```
+public final class PlannerStore: Sendable {
+    /// A function that registers one module's migrations, applied after the store's own.
+    public typealias MigrationRegistration = @Sendable (inout DatabaseMigrator) -> Void
+
+    /// The connection pool (a `DatabasePool` in WAL mode for files, a `DatabaseQueue` in memory or read-only),
+    /// for modules that keep their own tables in this database.
+    public let writer: any DatabaseWriter
+    /// The database path, or `":memory:"` for an in-memory store.
+    public let path: String
+    /// True when the store was opened read-only: every mutating method throws ``WatchlistError/readOnly(path:)``.
+    public let isReadOnly: Bool
+
+    /// How long a writer waits for another connection's write to finish before failing, in seconds.
+    public static let busyTimeoutSeconds: TimeInterval = 10
+
+    /// Opens (creating if needed) the database at `path` and applies every migration.
+    ///
+    /// Before anything is written the file is checked: a file that is not SQLite, a schema newer than this
+    /// program, or a read-only file or folder each throw one error and leave the file's bytes unchanged.
+    ///
+    /// Running as root, a file with mode 0444 still passes `access(2)`: pass `readOnly: true` to be sure
+    /// nothing is written.
+    ///
+    /// - Parameters:
+    ///   - path: The database file; its parent folders are created.
+    ///   - readOnly: Open without migrating and refuse every change.
+    ///   - migrations: Other modules' migrations, applied after the store's own. Pass the same list every time
+    ///     the file is opened: an applied migration missing from the list reads as a newer schema.
+    /// - Throws: ``WatchlistError``.
+    public init(path: String, readOnly: Bool = false, migrations: [MigrationRegistration] = []) throws {
+        let migrator = Self.migrator(with: migrations)
+        try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        configuration.readonly = readOnly
+        do {
+            if readOnly {
+                writer = try DatabaseQueue(path: path, configuration: configuration)
+                let complete = try writer.read { try migrator.hasCompletedMigrations($0) }
+                guard complete else { throw WatchlistError.needsMigration(path: path) }
+            } else {
+                writer = try DatabasePool(path: path, configuration: configuration)
+                try Self.migrate(writer, with: migrator)
+            }
+        } catch {
+            throw WatchlistError.translating(error, path: path)
+        }
+        self.path = path
+        self.isReadOnly = readOnly
+    }
+
+    /// Opens a fresh in-memory store, for tests and previews.
+    public init(inMemoryWithMigrations migrations: [MigrationRegistration] = []) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        writer = try DatabaseQueue(configuration: configuration)
+        path = ":memory:"
+        isReadOnly = false
+        try Self.migrate(writer, with: Self.migrator(with: migrations))
+    }
+
+    /// Runs the migrator, retrying once: another process may have applied the same migration meanwhile.
+    private static func migrate(_ writer: any DatabaseWriter, with migrator: DatabaseMigrator) throws {
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            try migrator.migrate(writer)
+        }
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` in one write transaction, refusing when read-only and translating database errors.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        guard !isReadOnly else { throw WatchlistError.readOnly(path: path) }
+        do {
+            return try writer.write(body)
+        } catch {
+            throw WatchlistError.translating(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a read transaction, translating database errors.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw WatchlistError.translating(error, path: path)
+        }
+    }
+}

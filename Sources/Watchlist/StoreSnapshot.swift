@@ -1,0 +1,105 @@
+import Foundation
+
+/// Everything in the store, as planner's JSON export holds it: films with their release dates and diaries,
+/// and both lists with added-at times, notes and priorities.
+public struct StoreSnapshot: Codable, Equatable, Sendable {
+    /// A film with its regional releases and the user's diary.
+    public struct FilmEntry: Codable, Equatable, Sendable {
+        /// The film.
+        public var film: Film
+        /// Its theatrical release dates by region, sorted by region.
+        public var releases: [RegionalRelease]
+        /// The user's rating, review and watched day.
+        public var diary: Diary
+
+        /// Creates a film entry.
+        public init(film: Film, releases: [RegionalRelease] = [], diary: Diary = Diary()) {
+            self.film = film
+            self.releases = releases
+            self.diary = diary
+        }
+    }
+
+    /// One film on a list.
+    public struct ListEntry: Codable, Equatable, Sendable {
+        /// The film's TMDb id.
+        public var filmID: Int
+        /// When it was added (whole seconds, ISO 8601 in JSON).
+        public var addedAt: Date
+        /// The note given when adding.
+        public var note: String?
+        /// The priority given when adding.
+        public var priority: Int
+
+        /// Creates a list entry.
+        public init(filmID: Int, addedAt: Date, note: String? = nil, priority: Int = 0) {
+            self.filmID = filmID
+            self.addedAt = addedAt
+            self.note = note
+            self.priority = priority
+        }
+    }
+
+    /// The version of this format; an export from a newer format is refused.
+    public static let currentFormatVersion = 1
+
+    /// The format version of this snapshot.
+    public var formatVersion: Int
+    /// Every film, by id.
+    public var films: [FilmEntry]
+    /// The watchlist, by film id.
+    public var watchlist: [ListEntry]
+    /// The favorites, by film id.
+    public var favorites: [ListEntry]
+
+    /// Creates a snapshot in the current format.
+    public init(
+        formatVersion: Int = StoreSnapshot.currentFormatVersion, films: [FilmEntry], watchlist: [ListEntry],
+        favorites: [ListEntry]
+    ) {
+        self.formatVersion = formatVersion
+        self.films = films
+        self.watchlist = watchlist
+        self.favorites = favorites
+    }
+
+    /// The JSON: sorted keys, pretty printed, ISO 8601 dates, so equal snapshots give identical bytes.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Reads a snapshot from planner's JSON export.
+    /// - Throws: ``WatchlistError/invalidJSON(reason:)``.
+    public static func decode(_ data: Data) throws -> StoreSnapshot {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let snapshot: StoreSnapshot
+        do {
+            snapshot = try decoder.decode(StoreSnapshot.self, from: data)
+        } catch let error as DecodingError {
+            throw WatchlistError.invalidJSON(reason: describe(error))
+        }
+        guard snapshot.formatVersion <= currentFormatVersion else {
+            throw WatchlistError.invalidJSON(
+                reason: "format version \(snapshot.formatVersion) is newer than this planner reads")
+        }
+        return snapshot
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
+        case .keyNotFound(let key, let context): return "\"\(key.stringValue)\" is missing at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(context.debugDescription) at \(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The Watchlist module: see issue 4.

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Counts and the rating histogram, as `planner stats` shows them.
+public struct WatchlistStats: Codable, Equatable, Sendable {
+    /// One bar of the rating histogram.
+    public struct Bucket: Codable, Equatable, Sendable {
+        /// The rating, 0.5…5.0.
+        public var stars: Double
+        /// How many films have that rating.
+        public var count: Int
+
+        /// Creates a bucket.
+        public init(stars: Double, count: Int) {
+            self.stars = stars
+            self.count = count
+        }
+    }
+
+    /// Films on the watchlist.
+    public var watchlist: Int
+    /// Films on the favorites list.
+    public var favorites: Int
+    /// Films with a watched day.
+    public var watched: Int
+    /// Films with a rating.
+    public var rated: Int
+    /// The mean rating, or nil when nothing is rated.
+    public var averageRating: Double?
+    /// Ten buckets, 0.5…5.0 ascending, every one present even when empty.
+    public var ratingHistogram: [Bucket]
+
+    /// Creates stats; `ratingCounts` maps half-stars (1…10) to counts.
+    public init(watchlist: Int, favorites: Int, watched: Int, rated: Int, ratingCounts: [Int: Int]) {
+        self.watchlist = watchlist
+        self.favorites = favorites
+        self.watched = watched
+        self.rated = rated
+        ratingHistogram = (1...10).map { Bucket(stars: Double($0) / 2, count: ratingCounts[$0] ?? 0) }
+        let total = ratingHistogram.reduce(0) { $0 + $1.count }
+        averageRating =
+            total == 0 ? nil : ratingHistogram.reduce(0) { $0 + $1.stars * Double($1.count) } / Double(total)
+    }
+
+    /// The stats as JSON with sorted keys, for `planner stats --format json`.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+}
