@@ -11,7 +11,8 @@ struct PlannerCommand: AsyncParsableCommand {
         subcommands: [
             Nearby.self, Routes.self, RouteCommand.self, MapCommand.self, NowPlayingCommand.self,
             UpcomingReleases.self, Search.self, MovieCommand.self, Trending.self, Popular.self, Suggestions.self,
-            Lookup.self, Sync.self, ConfigCommand.self, About.self,
+            Lookup.self, Sync.self, Suggest.self, Upcoming.self, WatchlistCommand.self, FavoritesCommand.self, Stats.self, ConfigCommand.self,
+            About.self,
         ]
     )
 }

@@ -18,6 +18,8 @@ enum PlannerEntry {
     }
 
     static func fail(_ error: Error) -> Never {
+        // A command that has already said why it stops exits with its code and nothing more.
+        if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
         let code = PlannerCommand.exitCode(for: error)
         // Help, --version and other clean exits print as argument-parser intends.
         if code == .success { PlannerCommand.exit(withError: error) }

@@ -14,15 +14,15 @@ struct FilmCommandsTests {
            "vote_average":7.5,"vote_count":40},{"id":12,"title":"Second Film","release_date":""}]}
         """
 
-    @Test func withoutCredentialsNowPlayingSaysHowToGetAKey() throws {
-        let result = try planner.run(["now-playing", "--region", "FI"])
+    @Test func withoutCredentialsNowPlayingSaysHowToGetAKey() async throws {
+        let result = try await planner.run(["now-playing", "--region", "FI"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("TMDB_READ_ACCESS_TOKEN"))
         #expect(result.stderr.contains("https://www.themoviedb.org/settings/api"))
     }
 
-    @Test func offlineWithAnEmptyCacheSaysSoInOneLine() throws {
-        let result = try planner.run(["popular", "--offline"])
+    @Test func offlineWithAnEmptyCacheSaysSoInOneLine() async throws {
+        let result = try await planner.run(["popular", "--offline"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("planner: error: Offline"))
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -36,23 +36,23 @@ struct FilmCommandsTests {
             Data(Self.page.utf8), forKey: "GET /movie/now_playing?page=1&region=FI", fetchedAt: Date() - 3700)
 
         // When now-playing runs offline
-        let result = try planner.run(["now-playing", "--region", "fi", "--offline"])
+        let result = try await planner.run(["now-playing", "--region", "fi", "--offline"])
 
         // Then the films come from the cache, and the output says how old it is
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Kaurismäki Film"))
         #expect(result.stdout.contains("Second Film"))
         #expect(result.stdout.contains("from cache, 1 h old"))
-        let json = try planner.run(["now-playing", "--region", "FI", "--offline", "--format", "json"])
+        let json = try await planner.run(["now-playing", "--region", "FI", "--offline", "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((object?["films"] as? [Any])?.count == 2)
     }
 
-    @Test func anUnreachableTMDbIsOneLineAndNeverShowsTheKey() throws {
+    @Test func anUnreachableTMDbIsOneLineAndNeverShowsTheKey() async throws {
         var offline = planner
         offline.environment["TMDB_API_KEY"] = "key-SECRET-123"
         offline.environment["TMDB_BASE_URL"] = "http://127.0.0.1:1/3"
-        let result = try offline.run(["search", "fight", "club"])
+        let result = try await offline.run(["search", "fight", "club"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("Could not reach 127.0.0.1"))
         #expect(!result.stderr.contains("SECRET"))
@@ -60,22 +60,22 @@ struct FilmCommandsTests {
 
     @Test(arguments: [
         ["now-playing", "--region", "FIN"], ["search"], ["now-playing", "--page", "501"], ["movie", "0"],
-        ["popular", "--format", "csv"], ["popular", "--offline", "--refresh"],
+        ["popular", "--format", "geojson"], ["popular", "--offline", "--refresh"],
     ])
-    func badOptionsExitWith64(arguments: [String]) throws {
-        let result = try planner.run(arguments)
+    func badOptionsExitWith64(arguments: [String]) async throws {
+        let result = try await planner.run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.hasPrefix("planner: error: "))
     }
 
-    @Test func syncAndSuggestionsNeedARegion() throws {
-        let result = try planner.run(["sync"])
+    @Test func syncAndSuggestionsNeedARegion() async throws {
+        let result = try await planner.run(["sync"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("needs a region"))
     }
 
-    @Test func lookupWithoutAnOMDbKeySaysWhereToGetOne() throws {
-        let result = try planner.run(["lookup", "Fight", "Club"])
+    @Test func lookupWithoutAnOMDbKeySaysWhereToGetOne() async throws {
+        let result = try await planner.run(["lookup", "Fight", "Club"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("OMDB_API_KEY"))
     }

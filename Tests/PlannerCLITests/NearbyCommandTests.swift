@@ -5,9 +5,9 @@ import Testing
 struct NearbyCommandTests {
     let planner = PlannerProcess()
 
-    @Test func theReadmeCommandListsTheFourHelsinkiCinemasNearestFirst() throws {
+    @Test func theReadmeCommandListsTheFourHelsinkiCinemasNearestFirst() async throws {
         // When the README's first command runs on the bundled data
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"])
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"])
         // Then it succeeds and lists the four cinemas, sorted by distance
         #expect(result.status == 0)
         let names = ["Bio Rex", "Kinopalatsi", "Kesäkino Engel", "Kino Engel"]
@@ -18,8 +18,8 @@ struct NearbyCommandTests {
         #expect(!result.stdout.contains("Lilla Teatern"))
     }
 
-    @Test func theDefaultKeywordIsMovieTheatre() throws {
-        let result = try planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
+    @Test func theDefaultKeywordIsMovieTheatre() async throws {
+        let result = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
         #expect(result.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let theaters = json["theaters"] as! [[String: Any]]
@@ -27,8 +27,8 @@ struct NearbyCommandTests {
         #expect(theaters.allSatisfy { $0["category"] as? String == "cinema" })
     }
 
-    @Test func theatreReturnsTheatresNotCinemas() throws {
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--keyword", "theatre", "--format", "json"])
+    @Test func theatreReturnsTheatresNotCinemas() async throws {
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--keyword", "theatre", "--format", "json"])
         #expect(result.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let theaters = json["theaters"] as! [[String: Any]]
@@ -37,8 +37,8 @@ struct NearbyCommandTests {
         #expect(theaters.contains { $0["name"] as? String == "Svenska Teatern" })
     }
 
-    @Test func anUnknownKeywordFallsBackToANameMatchAndSaysSo() throws {
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--keyword", "ENGEL"])
+    @Test func anUnknownKeywordFallsBackToANameMatchAndSaysSo() async throws {
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--keyword", "ENGEL"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("not a known category"))
         #expect(result.stdout.contains("Kino Engel"))
@@ -46,14 +46,14 @@ struct NearbyCommandTests {
         #expect(!result.stdout.contains("Kinopalatsi"))
     }
 
-    @Test func anAccentlessNameStillMatches() throws {
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--keyword", "kesakino"])
+    @Test func anAccentlessNameStillMatches() async throws {
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--keyword", "kesakino"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Kesäkino Engel"))
     }
 
-    @Test func distancesAgreeWithAnIndependentHaversineWithinATenthOfAMeter() throws {
-        let result = try planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
+    @Test func distancesAgreeWithAnIndependentHaversineWithinATenthOfAMeter() async throws {
+        let result = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         for theater in json["theaters"] as! [[String: Any]] {
             let lat = theater["lat"] as! Double, lon = theater["lon"] as! Double
@@ -70,10 +70,10 @@ struct NearbyCommandTests {
         ["--near", "Atlantis"], ["--radius", "30000km"], ["--near", "Helsinki", "--limit", "0"],
         ["--near", "Helsinki", "--mode", "teleport"], ["--catalog", "/nonexistent/catalog.csv"],
     ])
-    func badInputGetsOneLineAndANonZeroExit(_ arguments: [String]) throws {
+    func badInputGetsOneLineAndANonZeroExit(_ arguments: [String]) async throws {
         let base = arguments.contains("--near") ? ["nearby"] : ["nearby", "--near", "Helsinki"]
         let output = planner.home.appendingPathComponent("out-\(UUID().uuidString).json")
-        let result = try planner.run(base + arguments + ["--format", "json", "--output", output.path])
+        let result = try await planner.run(base + arguments + ["--format", "json", "--output", output.path])
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -82,22 +82,22 @@ struct NearbyCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func noOriginAndNoHomeSaysHowToGiveOne() throws {
-        let result = try planner.run(["nearby"])
+    @Test func noOriginAndNoHomeSaysHowToGiveOne() async throws {
+        let result = try await planner.run(["nearby"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--near"))
         #expect(result.stderr.contains("planner config set home"))
     }
 
-    @Test func aSavedHomeIsUsedWithoutNear() throws {
-        let saved = try planner.run(["config", "set", "home", "60.1699,24.9384"])
+    @Test func aSavedHomeIsUsedWithoutNear() async throws {
+        let saved = try await planner.run(["config", "set", "home", "60.1699,24.9384"])
         #expect(saved.status == 0)
-        let result = try planner.run(["nearby", "--format", "csv"])
+        let result = try await planner.run(["nearby", "--format", "csv"])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 5)
     }
 
-    @Test func negativeCoordinatesAreReadAsTypedNotAsOptions() throws {
+    @Test func negativeCoordinatesAreReadAsTypedNotAsOptions() async throws {
         // Given a catalog with one cinema in Sydney
         let catalog = planner.home.appendingPathComponent("sydney.geojson")
         try """
@@ -105,21 +105,21 @@ struct NearbyCommandTests {
         "properties":{"name":"State Theatre","amenity":"cinema"}}]}
         """.write(to: catalog, atomically: true, encoding: .utf8)
         // When searching from a negative latitude
-        let result = try planner.run(["nearby", "--near", "-33.8688,151.2093", "--radius", "2km", "--catalog", catalog.path])
+        let result = try await planner.run(["nearby", "--near", "-33.8688,151.2093", "--radius", "2km", "--catalog", catalog.path])
         // Then the coordinate is understood and the cinema found
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("State Theatre"))
     }
 
-    @Test func aSearchWithNothingMatchingSucceedsAndSaysSo() throws {
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--keyword", "drive-in"])
+    @Test func aSearchWithNothingMatchingSucceedsAndSaysSo() async throws {
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--keyword", "drive-in"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("no drive-in cinemas within"))
     }
 
-    @Test func geoJSONOutputIsRFC7946() throws {
+    @Test func geoJSONOutputIsRFC7946() async throws {
         let output = planner.home.appendingPathComponent("nearby.geojson")
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--format", "geojson", "--output", output.path])
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--format", "geojson", "--output", output.path])
         #expect(result.status == 0)
         let data = try Data(contentsOf: output)
         let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
@@ -141,8 +141,8 @@ struct NearbyCommandTests {
         #expect(Set(durations.keys) == ["walk", "bike", "drive"])
     }
 
-    @Test func csvOutputHasOneRowPerTheater() throws {
-        let result = try planner.run(["nearby", "--near", "Helsinki", "--format", "csv", "--limit", "2"])
+    @Test func csvOutputHasOneRowPerTheater() async throws {
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--format", "csv", "--limit", "2"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -151,9 +151,9 @@ struct NearbyCommandTests {
     }
 
     @Test(.enabled(if: SharedData.isAvailable, "skipped: ../shared/data is absent"))
-    func theFrenchCinemaListWorksAsACatalog() throws {
+    func theFrenchCinemaListWorksAsACatalog() async throws {
         let path = SharedData.path("cinemas/fr_cnc_etablissements-cinematographiques_2022.csv")
-        let result = try planner.run([
+        let result = try await planner.run([
             "nearby", "--near", "Paris, FR", "--radius", "1km", "--catalog", path, "--format", "json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -161,8 +161,8 @@ struct NearbyCommandTests {
         #expect((json["count"] as! Int) >= 1)
     }
 
-    @Test func aboutCreditsTheDataSources() throws {
-        let result = try planner.run(["about"])
+    @Test func aboutCreditsTheDataSources() async throws {
+        let result = try await planner.run(["about"])
         #expect(result.stdout.contains("© OpenStreetMap contributors, ODbL 1.0"))
         #expect(result.stdout.contains("GeoNames, CC BY 4.0"))
         #expect(result.stdout.contains("This product uses the TMDB API but is not endorsed or certified by TMDB"))

@@ -5,8 +5,8 @@ import Testing
 struct RoutesCommandTests {
     let planner = PlannerProcess()
 
-    @Test func theRouteListGivesPhoneDistanceTimesAndLinks() throws {
-        let result = try planner.run(["routes", "--near", "Helsinki", "--keyword", "Engel"])
+    @Test func theRouteListGivesPhoneDistanceTimesAndLinks() async throws {
+        let result = try await planner.run(["routes", "--near", "Helsinki", "--keyword", "Engel"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Kino Engel"))
         #expect(result.stdout.contains("phone    +358201555801"))
@@ -16,9 +16,9 @@ struct RoutesCommandTests {
         #expect(result.stdout.contains("drive"))
     }
 
-    @Test func oneRouteIsAGreatCircleLabelledEstimate() throws {
+    @Test func oneRouteIsAGreatCircleLabelledEstimate() async throws {
         let file = planner.home.appendingPathComponent("route.geojson")
-        let result = try planner.run(["route", "--near", "60.1699,24.9384", "--to", "node/1376356017", "--geojson", file.path])
+        let result = try await planner.run(["route", "--near", "60.1699,24.9384", "--to", "node/1376356017", "--geojson", file.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("source    estimate"))
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
@@ -30,14 +30,14 @@ struct RoutesCommandTests {
         #expect(properties["mode"] as? String == "walk")
     }
 
-    @Test func anUnknownDestinationIsOneLine() throws {
-        let result = try planner.run(["route", "--near", "Helsinki", "--to", "Nowhere Cinema"])
+    @Test func anUnknownDestinationIsOneLine() async throws {
+        let result = try await planner.run(["route", "--near", "Helsinki", "--to", "Nowhere Cinema"])
         #expect(result.status != 0)
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
     @Test(.enabled(if: Python.hasModule("geojson"), "skipped: Python's geojson package is not installed"))
-    func everyGeoJSONTheToolWritesIsValidAndLonLat() throws {
+    func everyGeoJSONTheToolWritesIsValidAndLonLat() async throws {
         let runs: [[String]] = [
             ["nearby", "--near", "Helsinki", "--format", "geojson"],
             ["routes", "--near", "Helsinki", "--format", "geojson", "--mode", "drive"],
@@ -45,9 +45,9 @@ struct RoutesCommandTests {
         ]
         for arguments in runs {
             let file = planner.home.appendingPathComponent("\(arguments[0]).geojson")
-            let result = try planner.run(arguments + ["--output", file.path])
+            let result = try await planner.run(arguments + ["--output", file.path])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
-            let check = try Python.run("""
+            let check = try await Python.run("""
                 import geojson, sys
                 doc = geojson.load(open(sys.argv[1]))
                 assert doc.is_valid, doc.errors()
@@ -61,9 +61,9 @@ struct RoutesCommandTests {
         }
     }
 
-    @Test func theMapIsAPageWithAnInlineSVG() throws {
+    @Test func theMapIsAPageWithAnInlineSVG() async throws {
         let file = planner.home.appendingPathComponent("map.html")
-        let result = try planner.run(["map", "--near", "Helsinki", "--output", file.path])
+        let result = try await planner.run(["map", "--near", "Helsinki", "--output", file.path])
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOf: file, encoding: .utf8)
         for name in ["Bio Rex", "Kinopalatsi", "Kesäkino Engel", "Kino Engel"] { #expect(html.contains(name)) }
@@ -73,11 +73,11 @@ struct RoutesCommandTests {
     }
 
     @Test(.enabled(if: Chromium.path != nil, "skipped: headless Chromium is not installed"))
-    func theMapRendersInHeadlessChromium() throws {
+    func theMapRendersInHeadlessChromium() async throws {
         let file = planner.home.appendingPathComponent("map.html")
-        _ = try planner.run(["map", "--near", "Helsinki", "--output", file.path])
+        _ = try await planner.run(["map", "--near", "Helsinki", "--output", file.path])
         let png = planner.home.appendingPathComponent("map.png")
-        let shot = try Chromium.screenshot(file, to: png)
+        let shot = try await Chromium.screenshot(file, to: png)
         #expect(shot.status == 0, "\(shot.stderr)")
         let data = try Data(contentsOf: png)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))

@@ -9,7 +9,7 @@ extension PlannerCommand {
             abstract: "Fetch every page of now playing and upcoming for a region, and watchlist details, into the cache.",
             discussion: "Afterwards the film commands answer with --offline. Example: planner sync --region FI")
 
-        @Option(name: .customLong("watchlist-id"), help: "A TMDb id on your watchlist (repeat for more).")
+        @Option(name: .customLong("watchlist-id"), help: "Also fetch this TMDb id's details (repeat for more).")
         var watchlistIDs: [Int] = []
 
         @OptionGroup var film: FilmOptions
@@ -21,10 +21,18 @@ extension PlannerCommand {
         func run() async throws {
             let services = try FilmServices.make(film)
             guard let region = services.region else { throw FilmCLIError.noRegion(command: "sync") }
+            let stored = try services.store.list(.watchlist).map(\.film.id) + services.store.list(.favorites).map(\.film.id)
+            let bar = ProgressBar()
             let report = try await services.client.sync(
-                region: region, language: services.language, watchlistIDs: watchlistIDs
+                region: region, language: services.language, watchlistIDs: stored + watchlistIDs
             ) { step in
-                Console.error("sync: \(step.stage.rawValue) \(step.completed)/\(step.total)")
+                bar.show("\(step.stage.rawValue)", completed: step.completed, total: step.total)
+            }
+            bar.finish()
+            // Fill in the stored films: offline placeholders get their details, every film its release dates.
+            for details in report.details.values where try services.store.film(id: details.id) != nil {
+                let (film, releases) = FilmBridge.film(details)
+                try services.store.upsertDetails(film, releases: releases)
             }
             var lines = [
                 "Synced \(region): \(report.nowPlaying.results.count) films now playing, "

@@ -1,10 +1,12 @@
 import Foundation
 import NowPlaying
 import Settings
+import Watchlist
 
 /// What the film commands need: a TMDb client with its cache, the region and the cache policy.
 struct FilmServices {
     let client: TMDbClient
+    let store: PlannerStore
     let region: String?
     let language: String?
     let policy: CachePolicy
@@ -14,7 +16,8 @@ struct FilmServices {
     static func make(_ options: FilmOptions, environment: Environment = Environment()) throws -> FilmServices {
         let settings = try environment.settings()
         let configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
-        let cache = try FilmDatabase.openCache(path: options.db, environment: environment.variables)
+        let store = try AppDatabase.open(explicit: options.db, environment: environment)
+        let cache = TMDbCache(writer: store.writer)
         let policy: CachePolicy
         if options.offline || settings.online == "never" {
             policy = .offline
@@ -24,35 +27,9 @@ struct FilmServices {
             policy = .normal
         }
         return FilmServices(
-            client: TMDbClient(configuration: configuration, cache: cache),
+            client: TMDbClient(configuration: configuration, cache: cache), store: store,
             region: (options.region ?? settings.region)?.uppercased(), language: options.language, policy: policy,
             variables: environment.variables)
-    }
-}
-
-/// The database file the watchlist and the TMDb cache share.
-enum FilmDatabase {
-    /// `--db`, else `$PLANNER_DB`, else `$XDG_DATA_HOME/planner/planner.sqlite`, else `~/.local/share/planner/…`.
-    static func url(path: String?, environment: [String: String]) -> URL {
-        if let path, !path.isEmpty { return URL(fileURLWithPath: path) }
-        if let explicit = environment["PLANNER_DB"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let base =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-            .appendingPathComponent(".local").appendingPathComponent("share")
-        return base.appendingPathComponent("planner").appendingPathComponent("planner.sqlite")
-    }
-
-    /// Opens (creating if needed) the database and migrates the TMDb cache's tables.
-    static func openCache(path: String?, environment: [String: String]) throws -> TMDbCache {
-        let url = url(path: path, environment: environment)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            return try TMDbCache.open(fileAt: url)
-        } catch {
-            throw FilmCLIError.cannotOpenDatabase(path: url.path)
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs a program to completion, killing it with SIGKILL after a time limit.
-func runTool(_ executable: String, _ arguments: [String], timeoutSeconds: Double = 60) throws -> (status: Int32, stdout: String, stderr: String) {
+func runTool(_ executable: String, _ arguments: [String], timeoutSeconds: Double = 60) async throws -> (status: Int32, stdout: String, stderr: String) {
     let directory = PlannerProcess.temporaryDirectory()
     let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -15,7 +15,7 @@ func runTool(_ executable: String, _ arguments: [String], timeoutSeconds: Double
     process.standardInput = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(timeoutSeconds)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
+    while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     try out.close()
@@ -42,16 +42,24 @@ func which(_ names: String...) -> String? {
 enum Python {
     static let path = which("python3")
 
+    /// Checked once, synchronously, for test traits.
     static func hasModule(_ name: String) -> Bool {
         guard let path else { return false }
-        return (try? runTool(path, ["-c", "import \(name)"]))?.status == 0
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-c", "import \(name)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 
-    static func run(_ script: String, arguments: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ script: String, arguments: [String] = []) async throws -> (status: Int32, stdout: String, stderr: String) {
         let file = PlannerProcess.temporaryDirectory().appendingPathComponent("check.py")
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
         try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        return try runTool(path ?? "/usr/bin/python3", [file.path] + arguments)
+        return try await runTool(path ?? "/usr/bin/python3", [file.path] + arguments)
     }
 }
 
@@ -59,8 +67,8 @@ enum Python {
 enum Chromium {
     static let path = which("chromium", "chromium-browser", "google-chrome")
 
-    static func screenshot(_ page: URL, to png: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runTool(
+    static func screenshot(_ page: URL, to png: URL) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await runTool(
             path ?? "chromium",
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1000,800",

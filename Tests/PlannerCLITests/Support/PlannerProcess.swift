@@ -44,7 +44,8 @@ struct PlannerProcess {
     }
 
     /// Runs `planner ARGS…`, killing it (SIGKILL) if it takes longer than `timeoutSeconds`.
-    func run(_ arguments: [String], timeoutSeconds: Double = 60) throws -> Result {
+    /// It waits with `Task.sleep`, so that fake servers in this process keep answering meanwhile.
+    func run(_ arguments: [String], timeoutSeconds: Double = 60) async throws -> Result {
         let process = Process()
         process.executableURL = PlannerProcess.executable
         process.arguments = arguments
@@ -61,7 +62,7 @@ struct PlannerProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
         }

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Planner
+import Watchlist
+
+/// `planner watchlist rate ID 4.5`
+struct Rate: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Rate a film from 0.5 to 5, in steps of 0.5.")
+
+    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Argument(help: "Stars: 0.5, 1, 1.5 … 5.") var stars: Double
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        guard stars >= 0.5, stars <= 5, (stars * 2).rounded() == stars * 2 else {
+            throw ValidationError("a rating runs from 0.5 to 5 in steps of 0.5, not \(stars)")
+        }
+    }
+
+    func run() throws {
+        let store = try store.open()
+        let target = try film.stored(in: store)
+        try store.rate(filmID: target.id, stars: stars)
+        Console.out("rated \(target.title) [\(target.id)] \(String(format: "%.1f", stars)) ★")
+    }
+}
+
+/// `planner watchlist review ID "text"`
+struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a review of a film (free text).")
+
+    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Argument(help: "The review.") var text: String
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let store = try store.open()
+        let target = try film.stored(in: store)
+        try store.review(filmID: target.id, text: text)
+        Console.out("saved your review of \(target.title) [\(target.id)]")
+    }
+}
+
+/// `planner watchlist watched ID [--on DATE]`
+struct Watched: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Mark a film as seen, today or on a date.")
+
+    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Option(name: .long, help: ArgumentHelp("The day you saw it (default today).", valueName: "YYYY-MM-DD"))
+    var on: String?
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if let on, CalendarDay(on) == nil || on.count != 10 {
+            throw ValidationError("--on takes a date as YYYY-MM-DD, not '\(on)'")
+        }
+    }
+
+    func run() throws {
+        let store = try store.open()
+        let target = try film.stored(in: store)
+        let day = on ?? CalendarDay(Date(), in: .current).description
+        try store.markWatched(filmID: target.id, on: day)
+        Console.out("marked \(target.title) [\(target.id)] as watched on \(day)")
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Watchlist
+
+/// `planner watchlist export --format json|letterboxd [--output FILE]`
+struct WatchlistExport: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, letterboxd }
+
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the whole store as JSON (lossless), or the watchlist as a Letterboxd CSV.")
+
+    @Option(name: .long, help: "json or letterboxd.") var format: Format = .json
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
+    var output: String?
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let store = try store.open()
+        let text: String
+        switch format {
+        case .json: text = String(decoding: try store.exportJSON(), as: UTF8.self)
+        case .letterboxd: text = try store.exportLetterboxdCSV(.watchlist)
+        }
+        try OutputTarget(path: output).write(text)
+    }
+}
+
+/// `planner watchlist import FILE`
+struct WatchlistImport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a planner JSON export or a Letterboxd watchlist CSV (detected from the content).",
+        discussion: "CSV rows are matched to TMDb films by title and year; every unmatched row is reported, and "
+            + "everything matched is written in one transaction.")
+
+    @Argument(help: "The file to import.") var file: String
+    @OptionGroup var options: FilmOptions
+
+    func run() async throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CLIError.invalidOption("cannot read '\(file)'")
+        }
+        let environment = Environment()
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let isJSON = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.first == "{"
+        let store: PlannerStore
+        let resolver: any FilmResolver
+        if isJSON {
+            store = try AppDatabase.open(explicit: options.db, environment: environment)
+            resolver = NoResolver()
+        } else {
+            let services = try FilmServices.make(options, environment: environment)
+            store = services.store
+            resolver = TMDbFilmResolver(client: services.client, policy: services.policy)
+        }
+        let report = try await store.importFile(data, into: .watchlist, resolver: resolver)
+        var lines = [
+            "imported \(file): \(report.added) added, \(report.alreadyPresent) already there, "
+                + "\(report.unmatched.count) unmatched"
+        ]
+        for row in report.unmatched {
+            lines.append("  unmatched line \(row.line): \(row.title)\(row.year.map { " (\($0))" } ?? ""): \(row.reason)")
+        }
+        Console.out(lines.joined(separator: "\n"))
+    }
+}
+
+/// A resolver for JSON imports, which name their films and need none.
+struct NoResolver: FilmResolver {
+    func resolve(title: String, year: Int?) async throws -> FilmMatch { .none }
+}

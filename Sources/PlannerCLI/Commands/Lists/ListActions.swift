@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import NowPlaying
+import Watchlist
+
+/// What `watchlist` and `favorites` share: add, remove, list and clear, for either list.
+enum ListActions {
+    /// Adds a film by id or title, resolving it through TMDb (or the cache); `offlineTitle` skips the lookup.
+    static func add(
+        _ reference: FilmReference, year: Int?, offlineTitle: String?, note: String?, priority: Int, to list: FilmList,
+        film options: FilmOptions
+    ) async throws {
+        let environment = Environment()
+        let film: Film
+        var releases: [RegionalRelease] = []
+        let store: PlannerStore
+        if let offlineTitle {
+            guard let id = reference.id else {
+                throw ValidationError("--title stores a film without a lookup, so give its TMDb id, not a title")
+            }
+            store = try AppDatabase.open(explicit: options.db, environment: environment)
+            film = try store.film(id: id) ?? Film.placeholder(id: id, title: offlineTitle, year: year)
+        } else {
+            let services = try FilmServices.make(options, environment: environment)
+            store = services.store
+            if let id = reference.id {
+                (film, releases) = FilmBridge.film(try await services.client.movie(id: id, policy: services.policy).value)
+            } else {
+                let page = try await services.client.searchMovies(
+                    query: reference.title, year: year, region: services.region, policy: services.policy
+                ).value
+                let matches = FilmBridge.matches(page.results, title: reference.title, year: year)
+                guard let only = matches.first else {
+                    throw CLIError.invalidOption("TMDb knows no film called '\(reference.title)'" + (year.map { " from \($0)" } ?? ""))
+                }
+                guard matches.count == 1 else {
+                    var lines = ["'\(reference.title)' matches \(matches.count) films; nothing was added. Add one by id:"]
+                    for movie in matches.prefix(10) {
+                        lines.append("  \(movie.id)  \(movie.title) (\(movie.releaseYear.map(String.init) ?? "?"))")
+                    }
+                    Console.error(lines.joined(separator: "\n"))
+                    throw ExitCode(2)
+                }
+                (film, releases) = FilmBridge.film(try await services.client.movie(id: only.id, policy: services.policy).value)
+            }
+        }
+        try store.upsertDetails(film, releases: releases)
+        let result = try store.add(film, to: list, note: note, priority: priority)
+        let name = "\(film.title)\(film.year.map { " (\($0))" } ?? "")"
+        switch result {
+        case .added: Console.out("added \(name) [\(film.id)] to your \(list.displayName)")
+        case .alreadyPresent: Console.out("\(name) [\(film.id)] is already on your \(list.displayName); nothing changed")
+        }
+    }
+
+    static func remove(_ reference: FilmReference, from list: FilmList, store options: StoreOptions) throws {
+        let store = try options.open()
+        let film = try reference.stored(in: store)
+        if try store.remove(filmID: film.id, from: list) {
+            Console.out("removed \(film.title) [\(film.id)] from your \(list.displayName)")
+        } else {
+            Console.out("\(film.title) [\(film.id)] was not on your \(list.displayName); nothing changed")
+        }
+    }
+
+    static func clear(_ list: FilmList, confirmed: Bool, store options: StoreOptions) throws {
+        guard confirmed else {
+            throw ValidationError("clearing your \(list.displayName) can't be undone: add --yes to clear it")
+        }
+        let count = try options.open().clear(list)
+        Console.out("cleared your \(list.displayName): \(count) film\(count == 1 ? "" : "s") removed")
+    }
+
+    static func show(_ list: FilmList, query: ListQuery, store options: StoreOptions, output: OutputOptions) throws {
+        let items = try options.open().list(list, query: query)
+        switch output.format {
+        case .json:
+            let snapshot = items.map(ListItemJSON.init)
+            try output.target.write(try FilmFormat.json(snapshot))
+        case .csv:
+            var lines = [CSVTableLine.header]
+            lines += items.map(CSVTableLine.row)
+            try output.target.write(lines.joined(separator: "\n"))
+        case .table, .geojson:
+            guard !items.isEmpty else {
+                try output.target.write("your \(list.displayName) is empty")
+                return
+            }
+            var table = TextTable(
+                headers: ["#", "Title", "Year", "Release", "Rating", "Watched", "TMDb id"],
+                alignments: [.right, .left, .right, .left, .right, .left, .right])
+            for (i, item) in items.enumerated() {
+                table.rows.append([
+                    "\(i + 1)", item.film.title, item.film.year.map(String.init) ?? "",
+                    item.releaseDate ?? item.film.releaseDate ?? "", item.diary.rating.map { String(format: "%.1f", $0) } ?? "",
+                    item.diary.watchedOn ?? "", "\(item.film.id)",
+                ])
+            }
+            try output.target.write(table.render() + "\n\n\(items.count) film\(items.count == 1 ? "" : "s") on your \(list.displayName)")
+        }
+    }
+}
+
+/// One list entry in JSON output.
+struct ListItemJSON: Encodable {
+    let id: Int
+    let title: String
+    let year: Int?
+    let release_date: String?
+    let added_at: String
+    let note: String?
+    let priority: Int
+    let rating: Double?
+    let review: String?
+    let watched_on: String?
+
+    init(_ item: ListItem) {
+        id = item.film.id
+        title = item.film.title
+        year = item.film.year
+        release_date = item.releaseDate ?? item.film.releaseDate
+        added_at = ISO8601DateFormatter().string(from: item.addedAt)
+        note = item.note
+        priority = item.priority
+        rating = item.diary.rating
+        review = item.diary.review
+        watched_on = item.diary.watchedOn
+    }
+}
+
+enum CSVTableLine {
+    static let header = "id,title,year,release_date,added_at,priority,rating,watched_on"
+
+    static func row(_ item: ListItem) -> String {
+        [
+            "\(item.film.id)", csvEscape(item.film.title), item.film.year.map(String.init) ?? "",
+            item.releaseDate ?? item.film.releaseDate ?? "", ISO8601DateFormatter().string(from: item.addedAt),
+            "\(item.priority)", item.diary.rating.map { String(format: "%.1f", $0) } ?? "", item.diary.watchedOn ?? "",
+        ].joined(separator: ",")
+    }
+
+    static func csvEscape(_ field: String) -> String {
+        CSV.quoted(field)
+    }
+}

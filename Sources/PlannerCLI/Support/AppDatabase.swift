@@ -1,0 +1,23 @@
+import Foundation
+import NowPlaying
+import Watchlist
+
+/// The one database file: the watchlist store, with every other module's tables registered on it.
+/// Every command opens it through here, so the migration list is always the same.
+enum AppDatabase {
+    /// Other modules' migrations, applied after the store's own, in this order, forever.
+    static let migrations: [PlannerStore.MigrationRegistration] = [
+        { migrator in TMDbCache.registerMigrations(in: &migrator) }
+    ]
+
+    /// `--db`, else `$PLANNER_DB`, else `$XDG_DATA_HOME/planner/planner.sqlite`, else `~/.local/share/planner/…`.
+    static func path(explicit: String?, environment: Environment) -> String {
+        PlannerStore.resolvePath(explicit: explicit, environment: environment.variables)
+    }
+
+    static func open(explicit: String?, environment: Environment = Environment(), readOnly: Bool = false) throws
+        -> PlannerStore
+    {
+        try PlannerStore(path: path(explicit: explicit, environment: environment), readOnly: readOnly, migrations: migrations)
+    }
+}
