@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("suggest and upcoming against a fake TMDb on loopback")
+struct PlannerJoinTests {
+    @Test func suggestListsTheTwoWatchlistedFilmsInCinemasWithTheNearestCinemasInOrder() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            // Given five watchlisted films
+            let planner = PlannerProcess(tmdb: tmdb)
+            for film in FakeTMDbService.films {
+                let added = try await planner.run(["watchlist", "add", "\(film.id)"])
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            // When suggest runs near Helsinki
+            let result = try await planner.run(["suggest", "--near", "Helsinki", "--region", "FI", "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            // Then exactly the two now playing are suggested, each with the cinemas nearest first
+            let inTheaters = json["in_theaters"] as! [[String: Any]]
+            let ids = inTheaters.map { ($0["film"] as! [String: Any])["id"] as! Int }
+            #expect(Set(ids) == [101, 102])
+            for entry in inTheaters {
+                let theaters = entry["theaters"] as! [[String: Any]]
+                let names = theaters.map { $0["name"] as! String }
+                let wanted = ["Kinopalatsi", "Bio Rex", "Kino Engel"]
+                #expect(wanted.allSatisfy(names.contains))
+                let distances = theaters.map { $0["distance_m"] as! Double }
+                #expect(distances == distances.sorted())
+            }
+            // And the two still to come follow, soonest first; the one that has left is not suggested
+            let upcoming = (json["upcoming"] as! [[String: Any]]).map { ($0["film"] as! [String: Any])["id"] as! Int }
+            #expect(upcoming == [104, 103])
+            let left = (json["left_theaters"] as! [[String: Any]]).map { $0["id"] as! Int }
+            #expect(left == [105])
+            // And the table says the same for people
+            let table = try await planner.run(["suggest", "--near", "Helsinki", "--region", "FI"])
+            #expect(table.stdout.contains("Northern Lights"))
+            #expect(table.stdout.contains("Coming to cinemas in FI"))
+            #expect(!table.stdout.contains("1. Last Summer"))
+        }
+    }
+
+    @Test func upcomingListsTheOtherTwoSoonestFirstAndWritesAStableCalendar() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            for film in FakeTMDbService.films { _ = try await planner.run(["watchlist", "add", "\(film.id)"]) }
+            let ics = planner.home.appendingPathComponent("releases.ics")
+            let result = try await planner.run(["upcoming", "--region", "FI", "--ics", ics.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let spring = try #require(result.stdout.range(of: "Spring Thaw"))
+            let winter = try #require(result.stdout.range(of: "Winter Road"))
+            #expect(spring.lowerBound < winter.lowerBound)
+            #expect(result.stdout.contains("in 10 days"))
+            #expect(!result.stdout.contains("Northern Lights"))
+            let first = try String(contentsOf: ics, encoding: .utf8)
+            #expect(first.contains("UID:tmdb-104-release-FI@planner"))
+            #expect(first.contains("DTSTART;VALUE=DATE:\(FakeTMDbService.day(10).replacingOccurrences(of: "-", with: ""))"))
+
+            // Exporting again gives the same UIDs
+            let again = planner.home.appendingPathComponent("again.ics")
+            _ = try await planner.run(["upcoming", "--region", "FI", "--ics", again.path])
+            if Python.hasModule("icalendar") {
+                let check = try await Python.run("""
+                    import icalendar, sys
+                    def uids(path):
+                        cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
+                        events = cal.walk('VEVENT')
+                        assert all(e.get('DTSTART').dt for e in events)
+                        return sorted(str(e.get('UID')) for e in events)
+                    a, b = uids(sys.argv[1]), uids(sys.argv[2])
+                    assert a == b and len(a) == 2, (a, b)
+                    print(a)
+                    """, arguments: [ics.path, again.path])
+                #expect(check.status == 0, "\(check.stderr)")
+            }
+        }
+    }
+
+    @Test func everyFilmRequestSendsTheBearerHeaderAndTheRegion() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            _ = try await planner.run(["now-playing", "--region", "FI"])
+            _ = try await planner.run(["upcoming-releases", "--region", "FI", "--refresh"])
+            _ = try await planner.run(["search", "Winter Road", "--region", "FI"])
+            let requests = await tmdb.log.requests
+            #expect(!requests.isEmpty)
+            #expect(requests.allSatisfy { $0.header("Authorization") == "Bearer \(FakeTMDbService.token)" })
+            #expect(requests.allSatisfy { $0.query["region"] == "FI" })
+            #expect(requests.allSatisfy { ($0.header("User-Agent") ?? "").hasPrefix("planner/") })
+        }
+    }
+
+    @Test(arguments: ["table", "json", "csv"])
+    func eachListRendersInEveryFormat(_ format: String) async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            for command in ["now-playing", "upcoming-releases", "popular", "trending"] {
+                let result = try await planner.run([command, "--region", "FI", "--format", format])
+                #expect(result.status == 0, "\(command) \(format): \(result.stderr)")
+                #expect(!result.stdout.isEmpty)
+                if format == "json" { #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil) }
+                if format == "csv" { #expect(result.stdout.hasPrefix("rank,id,title")) }
+            }
+        }
+    }
+
+    @Test func aWrongTokenExitsNonZeroWithoutShowingIt() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let secret = "wrong-token-SECRET-123456789"
+            let planner = PlannerProcess(tmdb: tmdb, token: secret)
+            let result = try await planner.run(["now-playing", "--region", "FI"])
+            #expect(result.status != 0)
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(!(result.stdout + result.stderr).contains("SECRET"))
+            #expect(result.stderr.contains("TMDB_READ_ACCESS_TOKEN"))
+        }
+    }
+
+    @Test func aRateLimitFollowedBySuccessSucceeds() async throws {
+        let handler: FakeServer.Handler = { request, count in
+            if count == 1 { return Reply.json(#"{"status_code":25,"status_message":"Slow down"}"#, status: 429, headers: ["Retry-After": "1"]) }
+            return try await FakeTMDbService.handler(request, count)
+        }
+        try await withFakeServer(basePath: "/3", handler) { tmdb in
+            let result = try await PlannerProcess(tmdb: tmdb).run(["now-playing", "--region", "FI"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Northern Lights"))
+            #expect(await tmdb.log.count == 2)
+        }
+    }
+
+    @Test func syncThenOfflineAnswersWithNoServerRunning() async throws {
+        var planner: PlannerProcess? = nil
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            planner = PlannerProcess(tmdb: tmdb)
+            _ = try await planner!.run(["watchlist", "add", "103"])
+            let sync = try await planner!.run(["sync", "--region", "FI"])
+            #expect(sync.status == 0, "\(sync.stderr)")
+        }
+        // The server is gone now.
+        let offline = try await planner!.run(["now-playing", "--region", "FI", "--offline"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("Northern Lights"))
+        #expect(offline.stdout.contains("from cache"))
+        let suggest = try await planner!.run(["suggest", "--near", "Helsinki", "--region", "FI", "--offline"])
+        #expect(suggest.status == 0, "\(suggest.stderr)")
+        #expect(suggest.stdout.contains("Winter Road"))
+    }
+
+    @Test func addingAnAmbiguousTitleListsTheMatchesAndAddsNothing() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            let result = try await planner.run(["watchlist", "add", "night"])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("Northern Lights"))
+            #expect(result.stderr.contains("Harbour Nights"))
+            let list = try await planner.run(["watchlist", "list", "--format", "json"])
+            #expect(list.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || list.stdout.contains("[]"))
+            let byTitle = try await planner.run(["watchlist", "add", "Winter Road"])
+            #expect(byTitle.status == 0, "\(byTitle.stderr)")
+            let twice = try await planner.run(["watchlist", "add", "103"])
+            #expect(twice.stdout.contains("already on your watchlist"))
+        }
+    }
+}
