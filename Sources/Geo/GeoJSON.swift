@@ -78,7 +78,9 @@ public enum GeoJSON {
                 let eastward = Δ < 0  // e.g. 179 → -179 travels east
                 let bShifted = eastward ? b.longitude + 360 : b.longitude - 360
                 let edge = eastward ? 180.0 : -180.0
-                let t = (edge - a.longitude) / (bShifted - a.longitude)
+                // A segment from exactly ±180 to ∓180 has no span: it meets the edge where it starts.
+                let span = bShifted - a.longitude
+                let t = span == 0 ? 0 : (edge - a.longitude) / span
                 let lat = a.latitude + t * (b.latitude - a.latitude)
                 parts[parts.count - 1].append(Coordinate(uncheckedLatitude: lat, longitude: edge))
                 parts.append([Coordinate(uncheckedLatitude: lat, longitude: -edge), b])
