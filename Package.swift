@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "planner", targets: ["PlannerCLI"]),
+        .executable(name: "planner-bench", targets: ["PlannerBench"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Theaters", targets: ["Theaters"]),
         .library(name: "Places", targets: ["Places"]),
@@ -35,6 +36,11 @@ let package = Package(
                 "Geo", "Theaters", "Places", "NowPlaying", "Watchlist",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Times the spatial index against a brute-force scan and SQLite's R*Tree (Scripts/bench-geo.sh).
+        .executableTarget(
+            name: "PlannerBench",
+            dependencies: ["Geo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),
