@@ -7,15 +7,16 @@ extension PointIndex {
         guard k > 0, !nodes.isEmpty else { return [] }
         if k >= count { return neighbors(within: .infinity, of: center) }
         let candidates = nearestCandidates(k, to: center)
-        let sorted = points.withUnsafeBufferPointer { points in
-            candidates.map { Neighbor(index: $0, distanceMeters: center.distanceMeters(to: points[$0])) }
-        }.sorted(by: Neighbor.nearerFirst)
-        return Array(sorted.prefix(k))
+        var sorted = neighbors(atTreePositions: candidates, from: center)
+        sorted.sort(by: Neighbor.nearerFirst)
+        if sorted.count > k { sorted.removeLast(sorted.count - k) }
+        return sorted
     }
 
-    /// A superset of the `k` nearest points (0 < k < count): the `k` nearest by chord, plus every point
-    /// whose chord is so close to the k-th that only the haversine distance can tell them apart.
-    func nearestCandidates(_ k: Int, to center: Coordinate) -> [Int] {
+    /// The tree-order positions of a superset of the `k` nearest points (0 < k < count): the `k` nearest by
+    /// chord, plus every point whose chord is so close to the k-th that only the haversine distance can tell
+    /// them apart.
+    func nearestCandidates(_ k: Int, to center: Coordinate) -> [Int32] {
         let q = UnitVector(center)
         var heap = ChordHeap(capacity: k)
         // Points evicted from or refused by the full heap whose chord is within the band of its worst.
@@ -36,7 +37,7 @@ extension PointIndex {
                         for i in Int(node.start)..<Int(node.end) {
                             let d2 = tree.chordSquared(i, q)
                             if d2 > limit { continue }
-                            let entry = ChordHeap.Entry(chordSquared: d2, id: tree.ids[i])
+                            let entry = ChordHeap.Entry(chordSquared: d2, id: Int32(truncatingIfNeeded: i))
                             if heap.count < k {
                                 heap.push(entry)
                                 if heap.count == k { limit = ChordBand(chordSquared: heap.worst).outer }
@@ -64,8 +65,8 @@ extension PointIndex {
                 }
             }
         }
-        var result = heap.entries.map { Int($0.id) }
-        for entry in nearTies where entry.chordSquared <= limit { result.append(Int(entry.id)) }
+        var result = heap.entries.map(\.id)
+        for entry in nearTies where entry.chordSquared <= limit { result.append(entry.id) }
         return result
     }
 }
@@ -75,6 +76,7 @@ struct ChordHeap {
     /// A point and its squared chord from the query center.
     struct Entry {
         var chordSquared: Double
+        /// The point's tree-order position.
         var id: Int32
     }
 

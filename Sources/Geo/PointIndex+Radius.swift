@@ -4,10 +4,23 @@ extension PointIndex {
     ///
     /// A radius of at least half the circumference answers every point; a negative or NaN radius none.
     public func neighbors(within radiusMeters: Double, of center: Coordinate) -> [Neighbor] {
-        let found = indices(within: radiusMeters, of: center)
-        return points.withUnsafeBufferPointer { points in
-            found.map { Neighbor(index: $0, distanceMeters: center.distanceMeters(to: points[$0])) }
-        }.sorted(by: Neighbor.nearerFirst)
+        var positions: [Int32] = []
+        forEachTreePosition(within: radiusMeters, of: center) { positions.append(Int32(truncatingIfNeeded: $0)) }
+        var found = neighbors(atTreePositions: positions, from: center)
+        found.sort(by: Neighbor.nearerFirst)
+        return found
+    }
+
+    /// The neighbors at the given tree-order positions, with their haversine distances from `center`.
+    func neighbors(atTreePositions positions: [Int32], from center: Coordinate) -> [Neighbor] {
+        treePoints.withUnsafeBufferPointer { treePoints in
+            ids.withUnsafeBufferPointer { ids in
+                positions.map {
+                    let i = Int($0)
+                    return Neighbor(index: Int(ids[i]), distanceMeters: center.distanceMeters(to: treePoints[i]))
+                }
+            }
+        }
     }
 
     /// The positions in `points` of every point within `radiusMeters` of `center`, in no particular order.
@@ -23,6 +36,14 @@ extension PointIndex {
     /// Calls `body` with the position in `points` of every point within `radiusMeters` of `center`, in no
     /// particular order.
     public func forEachIndex(within radiusMeters: Double, of center: Coordinate, _ body: (Int) -> Void) {
+        ids.withUnsafeBufferPointer { ids in
+            forEachTreePosition(within: radiusMeters, of: center) { body(Int(ids[$0])) }
+        }
+    }
+
+    /// Calls `body` with the tree-order position of every point within `radiusMeters` of `center`.
+    @inline(__always)
+    func forEachTreePosition(within radiusMeters: Double, of center: Coordinate, _ body: (Int) -> Void) {
         guard !nodes.isEmpty, radiusMeters >= 0 else { return }
         if radiusMeters >= Earth.halfCircumferenceMeters {
             for i in 0..<count { body(i) }
@@ -41,15 +62,14 @@ extension PointIndex {
                     if node.minDistanceSquared(q.x, q.y, q.z) > band.outer { continue }
                     let start = Int(node.start), end = Int(node.end)
                     if node.maxDistanceSquared(q.x, q.y, q.z) < band.inner {
-                        for i in start..<end { body(Int(tree.ids[i])) }
+                        for i in start..<end { body(i) }
                     } else if node.isLeaf {
                         for i in start..<end {
                             let d2 = tree.chordSquared(i, q)
                             if d2 < band.inner {
-                                body(Int(tree.ids[i]))
-                            } else if d2 <= band.outer {
-                                let id = Int(tree.ids[i])
-                                if center.distanceMeters(to: tree.points[id]) <= radiusMeters { body(id) }
+                                body(i)
+                            } else if d2 <= band.outer && center.distanceMeters(to: tree.treePoints[i]) <= radiusMeters {
+                                body(i)
                             }
                         }
                     } else {

@@ -6,7 +6,7 @@ extension PointIndex {
         let ys: UnsafeBufferPointer<Double>
         let zs: UnsafeBufferPointer<Double>
         let ids: UnsafeBufferPointer<Int32>
-        let points: UnsafeBufferPointer<Coordinate>
+        let treePoints: UnsafeBufferPointer<Coordinate>
 
         /// The squared chord from `q` to the point at tree position `i`.
         @inline(__always)
@@ -24,8 +24,8 @@ extension PointIndex {
                 ys.withUnsafeBufferPointer { ys in
                     zs.withUnsafeBufferPointer { zs in
                         ids.withUnsafeBufferPointer { ids in
-                            points.withUnsafeBufferPointer { points in
-                                body(TreeView(nodes: nodes, xs: xs, ys: ys, zs: zs, ids: ids, points: points))
+                            treePoints.withUnsafeBufferPointer { treePoints in
+                                body(TreeView(nodes: nodes, xs: xs, ys: ys, zs: zs, ids: ids, treePoints: treePoints))
                             }
                         }
                     }

@@ -24,6 +24,9 @@ public struct PointIndex: Sendable {
     let zs: [Double]
     /// The position in `points` of every point, in tree order.
     let ids: [Int32]
+    /// The points again, in tree order: a result's distances are read from here, where they sit together,
+    /// rather than from scattered places in `points`.
+    let treePoints: [Coordinate]
 
     /// The most points a leaf holds.
     static let leafCapacity = 12
@@ -40,6 +43,7 @@ public struct PointIndex: Sendable {
         ys = builder.ys
         zs = builder.zs
         ids = builder.ids
+        treePoints = builder.ids.map { points[Int($0)] }
     }
 
     /// The number of indexed points.
