@@ -28,8 +28,8 @@ env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python3 Scripts/bench_geo_peer.py "
 "$BENCH" run --dir "$OUT" --brute-queries "$BRUTE_QUERIES" --brute-nearest-queries "$BRUTE_NEAREST_QUERIES"
 
 echo
-echo "Machine: $(nproc) cores; $(lscpu | grep 'Model name' | sed 's/  */ /g'); $(free -h | awk '/^Mem:/ {print $2}') RAM;" \
-    "$(swift --version 2>&1 | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "Machine: $(nproc) cores; $(lscpu | grep 'Model name' | sed 's/  */ /g');" \
+    "$(free -h | awk '/^Mem:/ {print $2}') RAM; $(swift --version 2>&1 | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
 
 # Whole-process time of the CLI, once it exists.
 if [ -x .build/release/planner ]; then

@@ -27,18 +27,26 @@ public enum GeoJSON {
         case array([Value])
         case null
 
+        /// A string value from a literal.
         public init(stringLiteral value: String) { self = .string(value) }
+        /// A number value from a literal.
         public init(floatLiteral value: Double) { self = .number(value) }
+        /// An integer value from a literal.
         public init(integerLiteral value: Int) { self = .integer(value) }
+        /// A Boolean value from a literal.
         public init(booleanLiteral value: Bool) { self = .bool(value) }
     }
 
     /// A feature object (§3.2).
     public struct Feature: Sendable, Equatable {
+        /// The feature's optional identifier (§3.2).
         public var id: String?
+        /// Where the feature is.
         public var geometry: Geometry
+        /// The feature's other members, written as the `properties` object.
         public var properties: [String: Value]
 
+        /// A feature with a geometry and, optionally, an identifier and properties.
         public init(id: String? = nil, geometry: Geometry, properties: [String: Value] = [:]) {
             self.id = id
             self.geometry = geometry
@@ -48,8 +56,10 @@ public enum GeoJSON {
 
     /// A feature collection (§3.3).
     public struct FeatureCollection: Sendable, Equatable {
+        /// The features, in output order.
         public var features: [Feature]
 
+        /// A collection of `features`.
         public init(features: [Feature]) {
             self.features = features
         }

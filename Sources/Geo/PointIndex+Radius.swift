@@ -68,8 +68,9 @@ extension PointIndex {
                             let d2 = tree.chordSquared(i, q)
                             if d2 < band.inner {
                                 body(i)
-                            } else if d2 <= band.outer && center.distanceMeters(to: tree.treePoints[i]) <= radiusMeters {
-                                body(i)
+                            } else if d2 <= band.outer {
+                                // The band: only the haversine function itself can decide.
+                                if center.distanceMeters(to: tree.treePoints[i]) <= radiusMeters { body(i) }
                             }
                         }
                     } else {

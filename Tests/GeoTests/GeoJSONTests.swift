@@ -65,14 +65,21 @@ import Testing
     }
 
     @Test func aLineThatStaysOnOneSideIsNotSplit() {
-        let line = [Coordinate(uncheckedLatitude: 10, longitude: 170), Coordinate(uncheckedLatitude: 12, longitude: 179)]
+        let line = [
+            Coordinate(uncheckedLatitude: 10, longitude: 170), Coordinate(uncheckedLatitude: 12, longitude: 179),
+        ]
         #expect(GeoJSON.splittingAtAntimeridian(line) == .lineString(line))
     }
 
     @Test func aLineStartingOnTheAntimeridianHasNoNaNLatitude() {
-        let line = [Coordinate(uncheckedLatitude: 5, longitude: 180), Coordinate(uncheckedLatitude: 6, longitude: -180)]
-        let text = GeoJSON.FeatureCollection(features: [GeoJSON.Feature(geometry: GeoJSON.splittingAtAntimeridian(line))])
-            .encoded(pretty: false)
+        // Given a segment from exactly +180 to exactly -180 (no span once shifted)
+        let line = [
+            Coordinate(uncheckedLatitude: 5, longitude: 180), Coordinate(uncheckedLatitude: 6, longitude: -180),
+        ]
+        // When split and encoded
+        let geometry = GeoJSON.splittingAtAntimeridian(line)
+        let text = GeoJSON.FeatureCollection(features: [GeoJSON.Feature(geometry: geometry)]).encoded(pretty: false)
+        // Then no latitude came out as NaN (written as null)
         #expect(!text.contains("null"))
     }
 }

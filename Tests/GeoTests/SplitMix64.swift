@@ -20,7 +20,8 @@ struct SplitMix64: RandomNumberGenerator {
     /// A point uniformly distributed over the sphere's surface.
     mutating func uniformCoordinate() -> Coordinate {
         let z = Double.random(in: -1...1, using: &self)
-        return Coordinate(uncheckedLatitude: asin(z) * 180 / .pi, longitude: Double.random(in: -180...180, using: &self))
+        let longitude = Double.random(in: -180...180, using: &self)
+        return Coordinate(uncheckedLatitude: asin(z) * 180 / .pi, longitude: longitude)
     }
 
     /// A point whose latitude is within `spanDegrees` of the pole (north when `north`), at any longitude.
