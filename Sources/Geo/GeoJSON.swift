@@ -10,8 +10,11 @@ public enum GeoJSON {
 
     /// A geometry object (§3.1).
     public enum Geometry: Sendable, Equatable {
+        /// A single position (§3.1.2).
         case point(Coordinate)
+        /// Two or more positions joined in order (§3.1.4).
         case lineString([Coordinate])
+        /// Several line strings, e.g. one line split at the antimeridian (§3.1.5, §3.1.9).
         case multiLineString([[Coordinate]])
     }
 
@@ -19,12 +22,19 @@ public enum GeoJSON {
     public enum Value: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
         ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
     {
+        /// A JSON string.
         case string(String)
+        /// A JSON number, written without a fraction when it is whole.
         case number(Double)
+        /// A JSON number that is an integer.
         case integer(Int)
+        /// `true` or `false`.
         case bool(Bool)
+        /// A JSON object; members are written in a stable order.
         case object([String: Value])
+        /// A JSON array.
         case array([Value])
+        /// `null`.
         case null
 
         /// A string value from a literal.
