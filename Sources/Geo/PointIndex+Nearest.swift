@@ -42,8 +42,10 @@ extension PointIndex {
                                 heap.push(entry)
                                 if heap.count == k { limit = ChordBand(chordSquared: heap.worst).outer }
                             } else if d2 < heap.worst {
-                                nearTies.append(heap.replaceWorst(with: entry))
+                                let evicted = heap.replaceWorst(with: entry)
                                 limit = ChordBand(chordSquared: heap.worst).outer
+                                // The worst only shrinks: an evicted point beyond today's band stays beyond it.
+                                if evicted.chordSquared <= limit { nearTies.append(evicted) }
                                 if nearTies.count > 4 * k + 64 { nearTies.removeAll { $0.chordSquared > limit } }
                             } else {
                                 nearTies.append(entry)

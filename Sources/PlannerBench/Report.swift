@@ -29,7 +29,8 @@ func markdownTable(rows: [PeerRow]) -> String {
                 continue
             }
             let ratio = m.queriesPerSecond / base.queriesPerSecond
-            cells.append("\(grouped(m.queriesPerSecond)) (\(String(format: "%.2f", ratio))×) [\(m.queryCount) q]")
+            let ratioText = String(format: ratio < 0.01 ? "%.1e" : "%.2f", ratio)
+            cells.append("\(grouped(m.queriesPerSecond)) (\(ratioText)×) [\(m.queryCount) q]")
             if row.name != reference.name {
                 let (differing, compared) = mismatches(m, against: base)
                 verdicts.append(differing == 0 ? "\(workload.title): yes (\(compared))" :

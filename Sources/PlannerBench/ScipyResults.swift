@@ -10,6 +10,8 @@ struct ScipyResults {
     var measurements: [Workload: Measurement] = [:]
     var buildSeconds: Double = 0
     var version = "?"
+    /// Queries per second of one batched call per workload (all centers at once, one thread), for context.
+    var batchedQueriesPerSecond: [Workload: Double] = [:]
 
     /// Reads both files from `directory`; nil when the Python peer did not run.
     /// - Parameters:
@@ -48,6 +50,9 @@ struct ScipyResults {
             }
             let seconds = timings[workload.scipyKey] as? Double ?? .nan
             measurements[workload] = Measurement(queryCount: queryCount, seconds: seconds, answers: answers)
+            if let batched = timings["batched_" + workload.scipyKey] as? Double {
+                batchedQueriesPerSecond[workload] = Double(queryCount) / batched
+            }
         }
     }
 }

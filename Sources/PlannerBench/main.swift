@@ -70,7 +70,14 @@ func runBenchmark(directory: URL) throws {
     } else {
         log("no scipy results in \(directory.path): run Scripts/bench_geo_peer.py first (Scripts/bench-geo.sh does)")
     }
-    let table = markdownTable(rows: rows)
+    var table = markdownTable(rows: rows)
+    if let scipy = try ScipyResults(directory: directory, points: data.points, queries: queries),
+        !scipy.batchedQueriesPerSecond.isEmpty
+    {
+        let cells = Workload.allCases.map { "\($0.title) \(grouped(scipy.batchedQueriesPerSecond[$0] ?? .nan))" }
+        table += "\nFor context, cKDTree with one batched call per workload (all centers at once, workers=1; "
+            + "no Python call per query): " + cells.joined(separator: ", ") + " q/s.\n"
+    }
     print(table)
     try table.write(to: directory.appendingPathComponent("table.md"), atomically: true, encoding: .utf8)
 }
