@@ -129,3 +129,59 @@ import Testing
         #expect(index.count == 100)
     }
 }
+
+/// Points packed within meters of each other, where the chord slack band is as wide as the radius itself.
+@Suite struct PointIndexDenseClusterTests {
+    /// 2,000 points within about 10 m of a center, some exactly on it.
+    static func cluster(around center: Coordinate, using rng: inout SplitMix64) -> [Coordinate] {
+        (0..<2000).map { i in
+            i % 50 == 0 ? center : center.destination(
+                distanceMeters: Double.random(in: 0...10, using: &rng),
+                bearingDegrees: Double.random(in: 0..<360, using: &rng))
+        }
+    }
+
+    @Test(arguments: [
+        Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384),
+        Coordinate(uncheckedLatitude: 89.99999, longitude: 0),
+        Coordinate(uncheckedLatitude: -12.5, longitude: 179.99999),
+    ])
+    func metersApartPointsMatchBruteForce(center: Coordinate) {
+        // Given a dense cluster
+        var rng = SplitMix64(seed: 41)
+        let points = Self.cluster(around: center, using: &rng)
+        let index = PointIndex(points)
+        var mismatch: String?
+        for _ in 0..<40 where mismatch == nil {
+            // When queried with sub-meter to 20 m radii, and radii landing exactly on points
+            let probe = points[Int.random(in: 0..<points.count, using: &rng)]
+            var radii = [0, 0.01, 0.5, 1, 2.5, 5, 20]
+            radii += (0..<4).map { _ in
+                probe.distanceMeters(to: points[Int.random(in: 0..<points.count, using: &rng)])
+            }
+            for radius in radii where index.neighbors(within: radius, of: probe)
+                != BruteForce.neighbors(within: radius, of: probe, in: points)
+            {
+                mismatch = "radius \(radius) m around \(probe)"
+            }
+            for k in [1, 5, 50, 700] where index.nearest(k, to: probe) != BruteForce.nearest(k, to: probe, in: points) {
+                mismatch = "nearest \(k) to \(probe)"
+            }
+        }
+        // Then every answer equals the brute-force one
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
+    @Test func forEachIndexVisitsTheSameSetAsIndices() {
+        var rng = SplitMix64(seed: 42)
+        let points = (0..<1000).map { _ in rng.uniformCoordinate() }
+        let index = PointIndex(points)
+        let center = rng.uniformCoordinate()
+        var visited: [Int] = []
+        index.forEachIndex(within: 2_000_000, of: center) { visited.append($0) }
+        #expect(visited.sorted() == index.indices(within: 2_000_000, of: center).sorted())
+        #expect(Set(visited).count == visited.count)
+        let expected = BruteForce.neighbors(within: 2_000_000, of: center, in: points).map(\.index)
+        #expect(visited.sorted() == expected.sorted())
+    }
+}
