@@ -22,6 +22,7 @@ extension PointIndex {
         // Points evicted from or refused by the full heap whose chord is within the band of its worst.
         var nearTies: [ChordHeap.Entry] = []
         var limit = Double.infinity  // the band's outer edge around the heap's worst, once it is full
+        var compactionSize = 4 * k + 64  // drop stale near-ties past this size; doubles, so amortized O(1)
 
         withTreeView { tree in
             withUnsafeTemporaryAllocation(of: (node: Int32, distanceSquared: Double).self,
@@ -46,7 +47,10 @@ extension PointIndex {
                                 limit = ChordBand(chordSquared: heap.worst).outer
                                 // The worst only shrinks: an evicted point beyond today's band stays beyond it.
                                 if evicted.chordSquared <= limit { nearTies.append(evicted) }
-                                if nearTies.count > 4 * k + 64 { nearTies.removeAll { $0.chordSquared > limit } }
+                                if nearTies.count > compactionSize {
+                                    nearTies.removeAll { $0.chordSquared > limit }
+                                    compactionSize = max(compactionSize, 2 * nearTies.count)
+                                }
                             } else {
                                 nearTies.append(entry)
                             }
