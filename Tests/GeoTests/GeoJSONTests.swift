@@ -26,6 +26,27 @@ import Testing
         #expect(geometry["coordinates"] as? [Double] == [24.9462642, 60.1711318])
     }
 
+    @Test func noPositionEverCarriesMoreThanSevenDecimals() throws {
+        // Given 500 random points with full Double precision
+        var rng = SplitMix64(seed: 51)
+        let points = (0..<500).map { _ in rng.uniformCoordinate() }
+        let features = points.map { GeoJSON.Feature(geometry: .point($0)) }
+        // When encoded
+        let text = GeoJSON.FeatureCollection(features: features).encoded(pretty: false)
+        // Then every number has at most 7 digits after the point, and each is within 5e-8° of the input
+        let fractions = text.matches(of: /\.[0-9]+/).map { text[$0.range].count - 1 }
+        #expect(!fractions.isEmpty)
+        #expect(fractions.allSatisfy { $0 <= 7 })
+        let json = try Self.decoded(text)
+        let decoded = try #require(json["features"] as? [[String: Any]]).compactMap {
+            ($0["geometry"] as? [String: Any])?["coordinates"] as? [Double]
+        }
+        #expect(decoded.count == points.count)
+        for (position, point) in zip(decoded, points) {
+            #expect(abs(position[0] - point.longitude) <= 5.1e-8 && abs(position[1] - point.latitude) <= 5.1e-8)
+        }
+    }
+
     @Test func prettyAndCompactOutputsCarryTheSameData() throws {
         let line = [Coordinate(uncheckedLatitude: 1, longitude: 2), Coordinate(uncheckedLatitude: 3.25, longitude: 4)]
         let collection = GeoJSON.FeatureCollection(features: [GeoJSON.Feature(geometry: .lineString(line))])
