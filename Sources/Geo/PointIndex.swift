@@ -28,15 +28,24 @@ public struct PointIndex: Sendable {
     /// rather than from scattered places in `points`.
     let treePoints: [Coordinate]
 
-    /// The most points a leaf holds.
-    static let leafCapacity = 12
+    /// The most points a leaf holds unless told otherwise.
+    public static let defaultLeafCapacity = 12
 
     /// Builds the index; O(n log n).
     /// - Parameter points: the points to index (at most `Int32.max`); their order gives `Neighbor.index`.
     public init(_ points: [Coordinate]) {
+        self.init(points, leafCapacity: Self.defaultLeafCapacity)
+    }
+
+    /// Builds the index with leaves of at most `leafCapacity` points (a tuning knob; answers never change).
+    /// - Parameters:
+    ///   - points: the points to index (at most `Int32.max`); their order gives `Neighbor.index`.
+    ///   - leafCapacity: the most points a leaf holds, at least 1.
+    public init(_ points: [Coordinate], leafCapacity: Int) {
         precondition(points.count < Int(Int32.max), "PointIndex holds at most Int32.max points")
+        precondition(leafCapacity >= 1, "a leaf holds at least one point")
         self.points = points
-        var builder = KDTreeBuilder(points, leafCapacity: Self.leafCapacity)
+        var builder = KDTreeBuilder(points, leafCapacity: leafCapacity)
         builder.build()
         nodes = builder.nodes
         xs = builder.xs

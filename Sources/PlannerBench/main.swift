@@ -5,7 +5,7 @@ import Geo
 //
 //   planner-bench generate --dir bench-out [--points 1000000] [--queries 10000] [--seed 20261122]
 //   planner-bench run --dir bench-out [--brute-queries 50] [--brute-nearest-queries 10] [--sqlite-queries 10000]
-//                     [--index-only]   (time PointIndex alone, for tuning)
+//                     [--index-only [--leaf-capacities 8,16,32]]   (time PointIndex alone, for tuning)
 //
 // `generate` writes bench-out/points.bin for this program and Scripts/bench_geo_peer.py; `run` reads it,
 // times PointIndex, the brute-force scan and SQLite's R*Tree, folds in scipy's results when present, and
@@ -44,7 +44,20 @@ func runBenchmark(directory: URL) throws {
         log("PointIndex \(workload.title): \(grouped(pointIndex.measurements[workload]!.queriesPerSecond)) q/s")
     }
 
-    if CommandLine.arguments.contains("--index-only") { print(markdownTable(rows: [pointIndex])); return }
+    if CommandLine.arguments.contains("--index-only") {
+        // Tuning: the default index, then each leaf capacity, timed in turn in this one process.
+        var rows = [pointIndex]
+        for capacity in option("leaf-capacities", "").split(separator: ",").compactMap({ Int($0) }) {
+            let tuned = PointIndex(data.points, leafCapacity: capacity)
+            var row = PeerRow(name: "PointIndex, leaves ≤ \(capacity)", setup: "", measurements: [:])
+            for workload in Workload.allCases {
+                row.measurements[workload] = measurePointIndex(tuned, queries: queries, workload: workload)
+            }
+            rows.append(row)
+        }
+        print(markdownTable(rows: rows))
+        return
+    }
     let bruteQueries = Array(queries.prefix(intOption("brute-queries", 50)))
     let bruteNearestQueries = Array(queries.prefix(intOption("brute-nearest-queries", 10)))
     var brute = PeerRow(name: "brute-force scan (`BruteForce`)", setup: "none", measurements: [:])

@@ -80,3 +80,20 @@ import Testing
         #expect(found.map(\.index) == [0])
     }
 }
+
+/// The leaf capacity is a tuning knob only.
+@Suite struct PointIndexLeafCapacityTests {
+    @Test(arguments: [1, 2, 3, 7, 64, 5000])
+    func answersDoNotDependOnTheLeafCapacity(leafCapacity: Int) {
+        var rng = SplitMix64(seed: 61)
+        let points = (0..<1500).map { i in i % 3 == 0 ? rng.nearPole(north: true) : rng.uniformCoordinate() }
+        let index = PointIndex(points, leafCapacity: leafCapacity)
+        for _ in 0..<20 {
+            let center = rng.uniformCoordinate()
+            let radius = rng.logUniformRadiusMeters()
+            let expected = BruteForce.neighbors(within: radius, of: center, in: points)
+            #expect(index.neighbors(within: radius, of: center) == expected)
+            #expect(index.nearest(25, to: center) == BruteForce.nearest(25, to: center, in: points))
+        }
+    }
+}
