@@ -91,8 +91,9 @@ struct KDTreeBuilder {
         nodes.append(node)
         guard end - start > leafCapacity else { return number }
 
-        let spreads = [node.maxX - node.minX, node.maxY - node.minY, node.maxZ - node.minZ]
-        let axis = spreads[0] >= spreads[1] ? (spreads[0] >= spreads[2] ? 0 : 2) : (spreads[1] >= spreads[2] ? 1 : 2)
+        // Split on the axis of greatest spread.
+        let spreadX = node.maxX - node.minX, spreadY = node.maxY - node.minY, spreadZ = node.maxZ - node.minZ
+        let axis = spreadX >= spreadY ? (spreadX >= spreadZ ? 0 : 2) : (spreadY >= spreadZ ? 1 : 2)
         let middle = start + (end - start) / 2
         select(middle, from: start, to: end, axis: axis, arrays: arrays)
         _ = buildNode(start: start, end: middle, arrays: &arrays)
