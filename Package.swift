@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "planner", targets: ["PlannerCLI"]),
+        .executable(name: "planner-bench", targets: ["PlannerBench"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Theaters", targets: ["Theaters"]),
         .library(name: "Places", targets: ["Places"]),
@@ -45,6 +46,11 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        // Times the spatial index against a brute-force scan and SQLite's R*Tree (Scripts/bench-geo.sh).
+        .executableTarget(
+            name: "PlannerBench",
+            dependencies: ["Geo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),

@@ -5,11 +5,16 @@ import Foundation
 /// When `west > east` the box crosses the antimeridian, as in RFC 7946 §5.2
 /// (https://www.rfc-editor.org/rfc/rfc7946#section-5.2).
 public struct BoundingBox: Hashable, Sendable, Codable {
+    /// The southern edge, degrees of latitude.
     public let south: Double
+    /// The western edge, degrees of longitude (greater than `east` when the box crosses the antimeridian).
     public let west: Double
+    /// The northern edge, degrees of latitude.
     public let north: Double
+    /// The eastern edge, degrees of longitude.
     public let east: Double
 
+    /// A box with the given edges, taken as they are.
     public init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south
         self.west = west

@@ -69,6 +69,7 @@ func normalizedLongitude(_ longitude: Double) -> Double {
 
 /// The eight principal winds of the compass.
 public enum CompassPoint: String, CaseIterable, Sendable, Codable {
+    // The raw values are the usual abbreviations, clockwise from north.
     case north = "N", northEast = "NE", east = "E", southEast = "SE"
     case south = "S", southWest = "SW", west = "W", northWest = "NW"
 

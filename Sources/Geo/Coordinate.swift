@@ -48,10 +48,12 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         return parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
     }
 
+    /// `lat,lon` with six decimals (about 0.1 m), the form `init(parsing:)` reads.
     public var description: String {
         String(format: "%.6f,%.6f", latitude, longitude)
     }
 
+    /// Decodes `latitude` and `longitude`, validating them as `init(latitude:longitude:)` does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(

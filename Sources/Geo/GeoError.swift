@@ -15,6 +15,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A nearest-k query asked for fewer than one result.
     case invalidCount(Int)
 
+    /// A sentence saying what was wrong and what is expected.
     public var description: String {
         switch self {
         case .invalidLatitude(let value):

@@ -10,8 +10,11 @@ public enum GeoJSON {
 
     /// A geometry object (§3.1).
     public enum Geometry: Sendable, Equatable {
+        /// A single position (§3.1.2).
         case point(Coordinate)
+        /// Two or more positions joined in order (§3.1.4).
         case lineString([Coordinate])
+        /// Several line strings, e.g. one line split at the antimeridian (§3.1.5, §3.1.9).
         case multiLineString([[Coordinate]])
     }
 
@@ -19,26 +22,41 @@ public enum GeoJSON {
     public enum Value: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
         ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
     {
+        /// A JSON string.
         case string(String)
+        /// A JSON number, written without a fraction when it is whole.
         case number(Double)
+        /// A JSON number that is an integer.
         case integer(Int)
+        /// `true` or `false`.
         case bool(Bool)
+        /// A JSON object; members are written in a stable order.
         case object([String: Value])
+        /// A JSON array.
         case array([Value])
+        /// `null`.
         case null
 
+        /// A string value from a literal.
         public init(stringLiteral value: String) { self = .string(value) }
+        /// A number value from a literal.
         public init(floatLiteral value: Double) { self = .number(value) }
+        /// An integer value from a literal.
         public init(integerLiteral value: Int) { self = .integer(value) }
+        /// A Boolean value from a literal.
         public init(booleanLiteral value: Bool) { self = .bool(value) }
     }
 
     /// A feature object (§3.2).
     public struct Feature: Sendable, Equatable {
+        /// The feature's optional identifier (§3.2).
         public var id: String?
+        /// Where the feature is.
         public var geometry: Geometry
+        /// The feature's other members, written as the `properties` object.
         public var properties: [String: Value]
 
+        /// A feature with a geometry and, optionally, an identifier and properties.
         public init(id: String? = nil, geometry: Geometry, properties: [String: Value] = [:]) {
             self.id = id
             self.geometry = geometry
@@ -48,8 +66,10 @@ public enum GeoJSON {
 
     /// A feature collection (§3.3).
     public struct FeatureCollection: Sendable, Equatable {
+        /// The features, in output order.
         public var features: [Feature]
 
+        /// A collection of `features`.
         public init(features: [Feature]) {
             self.features = features
         }
@@ -78,7 +98,9 @@ public enum GeoJSON {
                 let eastward = Δ < 0  // e.g. 179 → -179 travels east
                 let bShifted = eastward ? b.longitude + 360 : b.longitude - 360
                 let edge = eastward ? 180.0 : -180.0
-                let t = (edge - a.longitude) / (bShifted - a.longitude)
+                // A segment from exactly ±180 to ∓180 has no span: it meets the edge where it starts.
+                let span = bShifted - a.longitude
+                let t = span == 0 ? 0 : (edge - a.longitude) / span
                 let lat = a.latitude + t * (b.latitude - a.latitude)
                 parts[parts.count - 1].append(Coordinate(uncheckedLatitude: lat, longitude: edge))
                 parts.append([Coordinate(uncheckedLatitude: lat, longitude: -edge), b])

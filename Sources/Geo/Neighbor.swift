@@ -5,6 +5,7 @@ public struct Neighbor: Hashable, Sendable {
     /// The haversine distance from the query center, in meters.
     public let distanceMeters: Double
 
+    /// A neighbor at position `index` of the queried array, `distanceMeters` from the query center.
     public init(index: Int, distanceMeters: Double) {
         self.index = index
         self.distanceMeters = distanceMeters
@@ -34,7 +35,9 @@ public enum BruteForce {
     /// The `k` points nearest `center`, nearest first (ties by index).
     public static func nearest(_ k: Int, to center: Coordinate, in points: [Coordinate]) -> [Neighbor] {
         guard k > 0 else { return [] }
-        let all = points.enumerated().map { Neighbor(index: $0.offset, distanceMeters: center.distanceMeters(to: $0.element)) }
+        let all = points.enumerated().map {
+            Neighbor(index: $0.offset, distanceMeters: center.distanceMeters(to: $0.element))
+        }
         return Array(all.sorted(by: Neighbor.nearerFirst).prefix(k))
     }
 }

@@ -15,7 +15,8 @@ public struct Radius: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(suffix: String, meters: Double)] = [
-            ("km", 1000), ("mi", 1609.344), ("m", 1), ("°", Earth.metersPerDegreeOfArc), ("deg", Earth.metersPerDegreeOfArc),
+            ("km", 1000), ("mi", 1609.344), ("m", 1),
+            ("°", Earth.metersPerDegreeOfArc), ("deg", Earth.metersPerDegreeOfArc),
         ]
         var number = trimmed
         var scale = Earth.metersPerDegreeOfArc

@@ -9,8 +9,11 @@
 ///   "Urban spatial order", Applied Network Science) measured a median 1.23 for driving and 1.22 for walking.
 ///   Cycling borrows the walking figure plus a little for one-way streets (1.25).
 public enum TravelMode: String, CaseIterable, Sendable, Codable {
+    /// On foot.
     case walk
+    /// By bicycle.
     case bike
+    /// By car.
     case drive
 
     /// The assumed average speed, in kilometers per hour.

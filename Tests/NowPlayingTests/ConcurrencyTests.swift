@@ -36,7 +36,7 @@ import Testing
         }) { fake in
             let client = TMDbClient(
                 configuration: TMDbConfiguration(credential: .bearer(Secrets.token), baseURL: fake.baseURL),
-                timeoutSeconds: 2, maxConcurrentRequests: 3)
+                timeoutSeconds: 10, maxConcurrentRequests: 3)
 
             _ = try await client.allMovies(.upcoming)
 

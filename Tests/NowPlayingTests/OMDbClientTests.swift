@@ -15,7 +15,7 @@ import Testing
 
     @Test func aFilmIsFoundByTitleAndYearWithItsFullPlot() async throws {
         try await withFakeTMDb({ _, _ in Reply.json(Self.film) }) { fake in
-            let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 2)
+            let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 10)
 
             let film = try await omdb.movie(title: "Club", year: 1999)
 
@@ -32,7 +32,7 @@ import Testing
 
     @Test func movieNotFoundWithStatus200IsNotFound() async throws {
         try await withFakeTMDb({ _, _ in Reply.json(#"{"Response":"False","Error":"Movie not found!"}"#) }) { fake in
-            let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 2)
+            let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 10)
 
             do {
                 _ = try await omdb.movie(title: "Nothing Like It", year: 2001)
@@ -48,7 +48,7 @@ import Testing
         try await withFakeTMDb({ _, _ in
             Reply.json(#"{"Response":"False","Error":"Invalid API key!"}"#, status: 401)
         }) { fake in
-            let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 2)
+            let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 10)
             await #expect(throws: NowPlayingError.invalidCredentials) { try await omdb.movie(title: "Club") }
         }
     }

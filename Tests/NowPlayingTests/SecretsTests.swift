@@ -27,7 +27,7 @@ import Testing
             try await withFakeTMDb(handler) { fake in
                 let client = TMDbClient.testing(
                     fake, credential: credential,
-                    retry: RetryPolicy(maxAttempts: 2, baseDelaySeconds: 0, maxDelaySeconds: 0), timeoutSeconds: 1)
+                    retry: RetryPolicy(maxAttempts: 2, baseDelaySeconds: 0, maxDelaySeconds: 0), timeoutSeconds: 3)
                 do {
                     _ = try await client.movie(id: 550)
                     Issue.record("expected a failure")

@@ -107,7 +107,7 @@ import Testing
 
             await #expect(throws: NowPlayingError.timedOut) { try await client.nowPlaying() }
 
-            #expect(Date().timeIntervalSince(start) < 6)
+            #expect(Date().timeIntervalSince(start) < 30, "a timeout must end the request, not hang")
         }
     }
 
@@ -135,7 +135,7 @@ import Testing
             let cut = String(TMDbFixtures.moviePage().prefix(60))
             return Reply.truncated(cut, announced: 4000)
         }) { fake in
-            let client = TMDbClient.testing(fake, timeoutSeconds: 2)
+            let client = TMDbClient.testing(fake, timeoutSeconds: 10)
 
             await #expect(throws: NowPlayingError.truncatedBody) { try await client.nowPlaying() }
         }

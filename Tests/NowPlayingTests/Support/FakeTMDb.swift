@@ -33,7 +33,7 @@ extension TMDbClient {
     static func testing(
         _ fake: FakeTMDb, credential: TMDbCredential? = .bearer(Secrets.token), cache: TMDbCache? = nil,
         retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelaySeconds: 0.01, maxDelaySeconds: 0.02),
-        timeoutSeconds: Double = 2, now: @escaping @Sendable () -> Date = { Date() }
+        timeoutSeconds: Double = 10, now: @escaping @Sendable () -> Date = { Date() }
     ) -> TMDbClient {
         TMDbClient(
             configuration: TMDbConfiguration(credential: credential, baseURL: fake.baseURL),
