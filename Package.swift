@@ -30,6 +30,11 @@ let package = Package(
         .target(name: "Settings"),
         // TMDb v3 client over an injectable HTTP transport, with a SQLite response cache.
         .target(name: "NowPlaying", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
+        .target(
+            name: "OnlineLookup",
+            dependencies: ["Geo", "Theaters", "NowPlaying", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The SQLite store: watchlist, favorites, ratings, reviews.
         .target(name: "Watchlist", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
@@ -38,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
-                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Planner",
+                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Planner", "OnlineLookup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +65,10 @@ let package = Package(
             dependencies: ["NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
+        .testTarget(
+            name: "OnlineLookupTests",
+            dependencies: ["OnlineLookup", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
         .testTarget(
             name: "PlannerCLITests",

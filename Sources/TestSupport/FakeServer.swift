@@ -13,8 +13,11 @@ public struct SeenRequest: Sendable {
     public var headers: [String: String]
     /// The raw request target as it came over the wire, query included.
     public var target: String
+    /// The request body (a POSTed form, for instance).
+    public var body: Data = Data()
 
-    public init(path: String, query: [String: String], headers: [String: String], target: String) {
+    public init(path: String, query: [String: String], headers: [String: String], target: String, body: Data = Data()) {
+        self.body = body
         self.path = path
         self.query = query
         self.headers = headers
@@ -67,7 +70,7 @@ public struct FakeServer: Sendable {
             var headers: [String: String] = [:]
             for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
             let seen = SeenRequest(
-                path: request.path, query: query, headers: headers, target: request.target.rawValue)
+                path: request.path, query: query, headers: headers, target: request.target.rawValue, body: (try? await request.bodyData) ?? Data())
             let number = await log.begin(seen)
             do {
                 let response = try await handler(seen, number)

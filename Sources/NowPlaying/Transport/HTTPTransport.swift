@@ -10,13 +10,19 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// How long to wait for an answer, in seconds.
     public var timeoutSeconds: Double
+    /// The request body (a form for Overpass' POST); nil for GET.
+    public var body: Data?
 
     /// Creates a request.
-    public init(url: URL, method: String = "GET", headers: [String: String] = [:], timeoutSeconds: Double = 15) {
+    public init(
+        url: URL, method: String = "GET", headers: [String: String] = [:], timeoutSeconds: Double = 15,
+        body: Data? = nil
+    ) {
         self.url = url
         self.method = method
         self.headers = headers
         self.timeoutSeconds = timeoutSeconds
+        self.body = body
     }
 }
 

@@ -30,6 +30,7 @@ public struct URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         // libcurl counts timeouts in whole seconds: round up, and never below one second.
         urlRequest.timeoutInterval = max(1, request.timeoutSeconds.rounded(.up))
         for (name, value) in request.headers {

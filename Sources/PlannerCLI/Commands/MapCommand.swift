@@ -18,7 +18,7 @@ extension PlannerCommand {
         var output: String = "map.html"
 
         func run() async throws {
-            let found = try TheaterSearch(location: location, search: search)
+            let found = try await TheaterSearch.resolve(location: location, search: search)
             let routes = EstimateRouter().routes(
                 from: found.origin.coordinate, to: found.hits.map(\.theater), mode: search.mode)
             let title = "\(search.query.pluralNoun.capitalized) near \(found.origin.label) by \(search.mode.rawValue)"

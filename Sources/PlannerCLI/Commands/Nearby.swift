@@ -16,7 +16,7 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let report = try TheaterSearch(location: location, search: search).report(search: search)
+            let report = try await TheaterSearch.resolve(location: location, search: search).report(search: search)
             let text: String
             switch output.format {
             case .table: text = report.table()

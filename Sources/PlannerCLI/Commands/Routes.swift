@@ -15,7 +15,7 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let found = try TheaterSearch(location: location, search: search)
+            let found = try await TheaterSearch.resolve(location: location, search: search)
             let router = EstimateRouter()
             let theaters = found.hits.map(\.theater)
             let byMode = Dictionary(

@@ -26,7 +26,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try TheaterSearch(location: location, search: search, environment: environment)
+            let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
             let services = try FilmServices.make(film, environment: environment)
             guard let region = services.region ?? found.origin.countryCode else {
                 throw FilmCLIError.noRegion(command: "suggest")

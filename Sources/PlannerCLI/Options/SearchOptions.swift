@@ -27,6 +27,13 @@ struct SearchOptions: ParsableArguments {
             valueName: "file"))
     var catalog: String?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Ask OpenStreetMap's Overpass and Nominatim services too (cached; see 'planner config set online').",
+            discussion: "Set OVERPASS_URL and NOMINATIM_URL to use other instances."))
+    var online = false
+
     /// The radius, read and checked.
     func parsedRadius() throws -> Radius {
         do {

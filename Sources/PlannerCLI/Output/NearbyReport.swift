@@ -11,15 +11,26 @@ struct NearbyReport {
     let hits: [TheaterHit]
     let catalog: TheaterCatalog
     let coverageFit: CoverageFit
+    /// Where each theater came from, by id ("local", "Overpass", "Nominatim").
+    var sources: [String: String] = [:]
+    var onlineNotes: [String] = []
+
+    /// True when any theater came from an online service.
+    var usedOnline: Bool { hits.contains { (sources[$0.theater.id] ?? "local") != "local" } }
+
+    func source(_ theater: Theater) -> String {
+        let value = sources[theater.id] ?? "local"
+        return value == "local" ? (catalog.source == "the bundled OpenStreetMap data" ? "bundled" : "catalog") : value
+    }
 
     /// Notes for people: name-match fallback, passed-over places, skipped catalog rows.
     var notes: [String] {
-        var notes: [String] = []
+        var notes: [String] = onlineNotes
         if query.isNameMatch {
             notes.append("'\(query.nameText)' is not a known category, so this lists places whose name contains it (ignoring case and accents)")
         }
         if let alternatives = origin.alternativesNote { notes.append(alternatives) }
-        if coverageFit == .partial {
+        if coverageFit == .partial && onlineNotes.isEmpty {
             let areas = catalog.coverage.map(\.name).joined(separator: ", ")
             notes.append("the search circle runs past the area the local data covers (\(areas)); theaters beyond it are not listed")
         }
@@ -42,14 +53,15 @@ struct NearbyReport {
             lines.append(emptyLine)
             return lines.joined(separator: "\n")
         }
+        let showSource = usedOnline
         var table = TextTable(
-            headers: ["#", "Name", "Distance", "Dir", mode.rawValue.capitalized, "Address"],
-            alignments: [.right, .left, .right, .left, .right, .left])
+            headers: ["#", "Name", "Distance", "Dir", mode.rawValue.capitalized, "Address"] + (showSource ? ["Source"] : []),
+            alignments: [.right, .left, .right, .left, .right, .left] + (showSource ? [.left] : []))
         for (rank, hit) in hits.enumerated() {
             table.rows.append([
                 "\(rank + 1)", hit.theater.name, DistanceFormat.human(meters: hit.distanceMeters), hit.direction.rawValue,
                 DistanceFormat.minutes(seconds: hit.estimatedDurationSeconds(mode)), hit.theater.address ?? "",
-            ])
+            ] + (showSource ? [source(hit.theater)] : []))
         }
         lines.append("")
         lines.append(table.render())
@@ -103,7 +115,8 @@ struct NearbyReport {
             origin: OriginJSON(label: origin.label, lat: origin.coordinate.latitude, lon: origin.coordinate.longitude),
             radius_m: rounded(radius.meters, 1), keyword_query: query.description, name_match: query.isNameMatch,
             mode: mode.rawValue, source: catalog.source, attribution: catalog.attribution, count: hits.count,
-            theaters: hits.enumerated().map { TheaterJSON(rank: $0.offset + 1, hit: $0.element) }, notes: notes)
+            theaters: hits.enumerated().map { TheaterJSON(rank: $0.offset + 1, hit: $0.element, source: source($0.element.theater)) },
+            notes: notes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self)
@@ -126,6 +139,7 @@ struct NearbyReport {
                     ($0.rawValue, GeoJSON.Value.number(rounded(hit.estimatedDurationSeconds($0), 0)))
                 }))
             properties["duration_source"] = "estimate"
+            properties["source"] = .string(source(hit.theater))
             features.append(GeoJSON.Feature(id: hit.theater.id, geometry: .point(hit.theater.coordinate), properties: properties))
         }
         return GeoJSON.FeatureCollection(features: features).encoded()
@@ -152,8 +166,10 @@ struct TheaterJSON: Encodable {
     let website: String?
     let openstreetmap_url: String?
     let tags: [String: String]
+    let source: String
 
-    init(rank: Int, hit: TheaterHit) {
+    init(rank: Int, hit: TheaterHit, source: String) {
+        self.source = source
         let t = hit.theater
         self.rank = rank
         id = t.id

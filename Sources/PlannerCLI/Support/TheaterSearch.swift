@@ -1,30 +1,159 @@
+import Foundation
 import Geo
+import OnlineLookup
+import Places
 import Theaters
 
-/// The search every place command starts with: resolve the origin, read the catalog, check coverage, search.
+/// The search every place command starts with: resolve the origin, read the catalog, check coverage, ask the
+/// online services where the local data falls short (when allowed), search.
 struct TheaterSearch {
     let origin: Origin
     let radius: Radius
     let catalog: TheaterCatalog
     let coverageFit: CoverageFit
     let hits: [TheaterHit]
+    /// Where each theater came from, by id: "local" or an online service.
+    var sources: [String: String] = [:]
+    /// What the online lookups said, or why they could not.
+    var onlineNotes: [String] = []
 
+    /// An offline search: the bundled data or `--catalog` only.
     init(location: LocationOptions, search: SearchOptions, environment: Environment = Environment()) throws {
-        origin = try Origin.resolve(
+        let origin = try Origin.resolve(
             near: location.near, settings: try environment.settings(), gazetteer: environment.gazetteer)
-        radius = try search.parsedRadius()
-        catalog = try environment.catalog(path: search.catalog)
-        coverageFit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
-        if case .outside(let area, let distance) = coverageFit {
+        try self.init(origin: origin, search: search, environment: environment)
+    }
+
+    /// The full search: with `--online` (or `online = auto|always` in the settings) it geocodes with Nominatim
+    /// and asks Overpass for theaters where the local data does not cover the search circle.
+    static func resolve(location: LocationOptions, search: SearchOptions, environment: Environment = Environment())
+        async throws -> TheaterSearch
+    {
+        guard let online = try OnlineServices.make(forced: search.online, environment: environment) else {
+            return try TheaterSearch(location: location, search: search, environment: environment)
+        }
+        var notes: [String] = []
+        let origin = try await Self.origin(location.near, online: online, environment: environment, notes: &notes)
+        return try await Self.online(origin: origin, search: search, environment: environment, online: online, notes: notes)
+    }
+
+    static func origin(_ near: String?, online: OnlineServices, environment: Environment, notes: inout [String])
+        async throws -> Origin
+    {
+        let settings = try environment.settings()
+        guard let near, !Coordinate.looksLikeCoordinate(near), !(near.first.map { $0 == "-" || $0.isNumber } ?? false)
+        else {
+            return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+        }
+        if online.policy == .auto {
+            do {
+                return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+            } catch PlacesError.unknownPlace {
+                // Not in the offline gazetteer: ask Nominatim below.
+            }
+        }
+        do {
+            let (places, provenance) = try await online.nominatim.search(near, limit: 1)
+            guard let place = places.first else { throw OnlineLookupError.placeNotFound(near) }
+            notes.append("'\(near)' geocoded by Nominatim (\(provenance.phrase)): \(place.displayName)")
+            let label = [place.name.isEmpty ? near : place.name, place.countryCode].compactMap { $0 }.joined(separator: ", ")
+            return Origin(coordinate: place.coordinate, label: label, countryCode: place.countryCode, alternatives: [])
+        } catch let error as OnlineLookupError where error != .placeNotFound(near) {
+            notes.append("Nominatim could not geocode '\(near)' (\(error)); using the offline gazetteer")
+            return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+        }
+    }
+
+    init(origin: Origin, search: SearchOptions, environment: Environment) throws {
+        let radius = try search.parsedRadius()
+        let catalog = try environment.catalog(path: search.catalog)
+        let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
+        if case .outside(let area, let distance) = fit {
             throw CLIError.outsideCoverage(origin: origin.displayName, area: area.name, distanceMeters: distance)
         }
-        hits = catalog.search(
-            near: origin.coordinate, radiusMeters: radius.meters, query: search.query, limit: search.limit)
+        self.init(
+            origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
+            sources: Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a }), notes: [])
+    }
+
+    init(
+        origin: Origin, radius: Radius, catalog: TheaterCatalog, fit: CoverageFit, search: SearchOptions,
+        sources: [String: String], notes: [String]
+    ) {
+        self.origin = origin
+        self.radius = radius
+        self.catalog = catalog
+        coverageFit = fit
+        hits = catalog.search(near: origin.coordinate, radiusMeters: radius.meters, query: search.query, limit: search.limit)
+        self.sources = sources
+        onlineNotes = notes
+    }
+
+    /// The online part of ``resolve(location:search:environment:)``, once the origin is known.
+    static func online(origin: Origin, search: SearchOptions, environment: Environment, online: OnlineServices, notes: [String])
+        async throws -> TheaterSearch
+    {
+        var notes = notes
+        let radius = try search.parsedRadius()
+        var catalog = try environment.catalog(path: search.catalog)
+        var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
+        var sources = Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a })
+        if fit != .complete,
+            let (found, label) = await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes)
+        {
+            let circle = CoverageArea(
+                name: "\(label) around \(origin.label)",
+                box: BoundingBox(around: origin.coordinate, radiusMeters: radius.meters))
+            var fetched = TheaterCatalog(theaters: found, source: label, coverage: [circle])
+            fetched.attribution = "© OpenStreetMap contributors, ODbL 1.0"
+            for theater in found where sources[theater.id] == nil { sources[theater.id] = label }
+            let attribution = catalog.attribution ?? fetched.attribution
+            catalog = catalog.merged(with: fetched)
+            catalog.attribution = attribution
+            fit = .complete
+        }
+        if case .outside(let area, let distance) = fit {
+            let reason = CLIError.outsideCoverage(origin: origin.displayName, area: area.name, distanceMeters: distance)
+            throw CLIError.invalidOption(([reason.description] + notes.suffix(1)).joined(separator: "; "))
+        }
+        if let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate), let address {
+            notes.append("origin: \(address) (Nominatim, \(provenance.phrase))")
+        }
+        return TheaterSearch(
+            origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
+    }
+
+    /// Overpass first; if it fails, Nominatim's amenity search in the circle's box; nil if both fail.
+    static func lookUp(
+        _ query: TheaterQuery, around origin: Origin, radius: Radius, online: OnlineServices, notes: inout [String]
+    ) async -> ([Theater], String)? {
+        var failure = ""
+        do {
+            let (theaters, provenance) = try await online.overpass.theaters(
+                matching: query, around: origin.coordinate, radiusMeters: radius.meters)
+            notes.append("\(theaters.count) from OpenStreetMap's Overpass API (\(provenance.phrase))")
+            return (theaters, "Overpass")
+        } catch {
+            failure = "Overpass failed: \(error)"
+        }
+        if case .category(let category, let driveIn) = query, !driveIn {
+            let box = BoundingBox(around: origin.coordinate, radiusMeters: radius.meters)
+            do {
+                let (theaters, provenance) = try await online.nominatim.theaters(amenity: category.tagValue, in: box)
+                notes.append("\(failure); \(theaters.count) from Nominatim's amenity search instead (\(provenance.phrase))")
+                return (theaters, "Nominatim")
+            } catch {
+                failure += "; Nominatim's amenity search failed too: \(error)"
+            }
+        }
+        notes.append(failure + "; showing local data only, so theaters outside it are missing")
+        return nil
     }
 
     func report(search: SearchOptions) -> NearbyReport {
         NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
-            coverageFit: coverageFit)
+            coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes)
     }
 }
+

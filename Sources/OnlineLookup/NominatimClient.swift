@@ -1,0 +1,128 @@
+import Foundation
+import Geo
+import NowPlaying
+import Theaters
+
+/// A place Nominatim found.
+public struct NominatimPlace: Sendable, Equatable {
+    public let displayName: String
+    public let name: String
+    public let coordinate: Coordinate
+    public let osmType: OSMElementType?
+    public let osmID: Int64?
+    /// Nominatim's class and type, e.g. "boundary"/"administrative" or "amenity"/"cinema".
+    public let category: String
+    public let type: String
+    /// ISO 3166-1 alpha-2, upper case, when Nominatim gave the address.
+    public let countryCode: String?
+}
+
+/// Geocoding with OpenStreetMap's Nominatim (https://nominatim.org/release-docs/latest/api/Overview/), as its
+/// usage policy asks: an identifying User-Agent, at most one request per second (across every `planner` process
+/// sharing the database), and cached answers (30 days for geocodes, 24 h for theater lookups).
+public struct NominatimClient: Sendable {
+    public static let defaultBaseURL = URL(string: "https://nominatim.openstreetmap.org")!
+    /// The least time between two requests, in seconds: the policy's one per second, with a margin.
+    public static let minimumIntervalSeconds = 1.1
+
+    let baseURL: URL
+    let client: ServiceClient
+    let sleep: @Sendable (Double) async throws -> Void
+
+    public init(
+        baseURL: URL, userAgent: String, cache: LookupCache?, offline: Bool = false,
+        transport: any HTTPTransport = URLSessionTransport(), timeoutSeconds: Double = 15,
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelaySeconds: 1.1, maxDelaySeconds: 4, maxRetryAfterSeconds: 10),
+        now: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (Double) async throws -> Void = RetryPolicy.taskSleep
+    ) {
+        self.baseURL = baseURL
+        self.sleep = sleep
+        client = ServiceClient(
+            service: "Nominatim", transport: transport, userAgent: userAgent, timeoutSeconds: timeoutSeconds,
+            retry: retry, cache: cache, offline: offline, now: now)
+    }
+
+    /// Geocodes free text: `/search?q=…&format=jsonv2&limit=…`, best first.
+    public func search(_ text: String, limit: Int = 5) async throws -> (places: [NominatimPlace], provenance: LookupProvenance) {
+        let (body, provenance) = try await get(
+            "search", ["q": text, "format": "jsonv2", "limit": "\(limit)", "addressdetails": "1"],
+            freshSeconds: LookupCache.geocodeSeconds)
+        return (try Self.parsePlaces(body), provenance)
+    }
+
+    /// The address of a point: `/reverse?lat=…&lon=…&format=jsonv2`; nil where Nominatim has none.
+    public func reverse(_ coordinate: Coordinate) async throws -> (displayName: String?, provenance: LookupProvenance) {
+        let (body, provenance) = try await get(
+            "reverse",
+            ["lat": "\(coordinate.latitude)", "lon": "\(coordinate.longitude)", "format": "jsonv2"],
+            freshSeconds: LookupCache.geocodeSeconds)
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw OnlineLookupError.malformedResponse(service: "Nominatim")
+        }
+        return (object["display_name"] as? String, provenance)
+    }
+
+    /// Theaters of an amenity inside a box: the fallback when Overpass fails
+    /// (`/search?amenity=cinema&viewbox=…&bounded=1`).
+    public func theaters(amenity: String, in box: BoundingBox, limit: Int = 50) async throws
+        -> (theaters: [Theater], provenance: LookupProvenance)
+    {
+        let viewbox = "\(box.west),\(box.north),\(box.east),\(box.south)"
+        let (body, provenance) = try await get(
+            "search",
+            ["amenity": amenity, "format": "jsonv2", "limit": "\(limit)", "viewbox": viewbox, "bounded": "1"],
+            freshSeconds: LookupCache.theaterLookupSeconds)
+        let theaters = try Self.parsePlaces(body).map { place in
+            Theater(
+                osmType: place.osmType, osmID: place.osmID, name: place.name.isEmpty ? place.displayName : place.name,
+                coordinate: place.coordinate, category: TheaterCategory(tagValue: amenity),
+                tags: ["address": place.displayName], fallbackID: "nominatim/\(place.displayName)")
+        }
+        return (theaters, provenance)
+    }
+
+    func get(_ path: String, _ parameters: [String: String], freshSeconds: Double) async throws -> (Data, LookupProvenance) {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems = parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        guard let url = components.url else { throw OnlineLookupError.invalidBaseURL(baseURL.absoluteString) }
+        let key = "nominatim /\(path)?" + (components.percentEncodedQuery ?? "")
+        return try await client.fetch(HTTPRequest(url: url), cacheKey: key, freshSeconds: freshSeconds) {
+            // One request per second, across processes: reserve a slot in the database, then wait for it.
+            if let cache = client.cache {
+                let wait = try cache.reserveSlot(
+                    service: "nominatim", intervalSeconds: Self.minimumIntervalSeconds, now: client.now())
+                if wait > 0 { try await sleep(wait) }
+            }
+        }
+    }
+
+    /// Reads a jsonv2 search answer; `lat` and `lon` come as strings.
+    static func parsePlaces(_ body: Data) throws -> [NominatimPlace] {
+        guard let array = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]] else {
+            throw OnlineLookupError.malformedResponse(service: "Nominatim")
+        }
+        return array.compactMap { item in
+            guard let latText = item["lat"] as? String, let lonText = item["lon"] as? String,
+                let lat = Double(latText), let lon = Double(lonText),
+                let coordinate = try? Coordinate(latitude: lat, longitude: lon)
+            else { return nil }
+            let osmID = (item["osm_id"] as? NSNumber)?.int64Value ?? (item["osm_id"] as? String).flatMap { Int64($0) }
+            return NominatimPlace(
+                displayName: item["display_name"] as? String ?? "", name: item["name"] as? String ?? "",
+                coordinate: coordinate, osmType: (item["osm_type"] as? String).flatMap(OSMElementType.init(rawValue:)),
+                osmID: osmID, category: item["category"] as? String ?? item["class"] as? String ?? "",
+                type: item["type"] as? String ?? "",
+                countryCode: ((item["address"] as? [String: Any])?["country_code"] as? String)?.uppercased())
+        }
+    }
+}
+
+/// The User-Agent the usage policies ask for: the tool, its version, and a contact.
+public enum LookupIdentity {
+    public static func userAgent(contact: String?) -> String {
+        let base = "planner/\(ClientIdentity.version) (+https://github.com/planner"
+        guard let contact, !contact.isEmpty else { return base + ")" }
+        return base + "; contact: \(contact))"
+    }
+}

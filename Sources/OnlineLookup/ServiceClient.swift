@@ -1,0 +1,75 @@
+import Foundation
+import NowPlaying
+
+/// Where an online answer came from.
+public enum LookupProvenance: Sendable, Equatable {
+    case network
+    case cache(ageSeconds: Double, stale: Bool)
+}
+
+/// The HTTP side shared by the Overpass and Nominatim clients: User-Agent, timeouts, retries on 429 and 504
+/// with capped exponential backoff (honouring `Retry-After`), and the cache.
+struct ServiceClient: Sendable {
+    let service: String
+    let transport: any HTTPTransport
+    let userAgent: String
+    let timeoutSeconds: Double
+    let retry: RetryPolicy
+    let cache: LookupCache?
+    let offline: Bool
+    let now: @Sendable () -> Date
+
+    /// Sends the request unless a fresh cached answer exists; on failure, falls back to a stale one.
+    func fetch(
+        _ request: HTTPRequest, cacheKey: String, freshSeconds: Double, beforeSend: () async throws -> Void = {}
+    ) async throws -> (Data, LookupProvenance) {
+        let cached = try? cache?.entry(cacheKey, now: now())
+        if let cached, cached.ageSeconds < freshSeconds {
+            return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: false))
+        }
+        if offline {
+            if let cached { return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true)) }
+            throw OnlineLookupError.notCached(service: service)
+        }
+        do {
+            try await beforeSend()
+            let body = try await send(request)
+            try? cache?.store(body, for: cacheKey, at: now())
+            return (body, .network)
+        } catch let error as OnlineLookupError {
+            // A remark or a malformed body is an answer, not an outage: report it rather than hide it.
+            if let cached, error != .malformedResponse(service: service) {
+                return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true))
+            }
+            throw error
+        }
+    }
+
+    /// One request with retries; returns a 200's body.
+    func send(_ request: HTTPRequest) async throws -> Data {
+        var request = request
+        request.headers["User-Agent"] = userAgent
+        request.timeoutSeconds = timeoutSeconds
+        var attempt = 0
+        while true {
+            let response: NowPlaying.HTTPResponse
+            do {
+                response = try await transport.send(request)
+            } catch NowPlayingError.timedOut {
+                throw OnlineLookupError.timedOut(service: service)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw OnlineLookupError.unreachable(service: service)
+            }
+            if response.statusCode == 200 { return response.body }
+            let retryable = response.statusCode == 429 || response.statusCode == 504 || response.statusCode == 503
+            attempt += 1
+            guard retryable else { throw OnlineLookupError.http(service: service, status: response.statusCode) }
+            guard attempt < retry.maxAttempts else {
+                throw OnlineLookupError.overloaded(service: service, status: response.statusCode)
+            }
+            try await retry.sleep(retry.delay(beforeRetry: attempt - 1, retryAfter: response.header("Retry-After")))
+        }
+    }
+}

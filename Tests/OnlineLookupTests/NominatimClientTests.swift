@@ -1,0 +1,82 @@
+import FlyingFox
+import Foundation
+import Geo
+import TestSupport
+import Testing
+@testable import OnlineLookup
+
+let nominatimSearchBody = """
+    [{"place_id":1,"licence":"Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright",
+      "osm_type":"relation","osm_id":120965,"lat":"45.7578137","lon":"4.8320114","category":"boundary",
+      "type":"administrative","place_rank":16,"importance":0.8,"addresstype":"city","name":"Lyon",
+      "display_name":"Lyon, Métropole de Lyon, Rhône, Auvergne-Rhône-Alpes, France métropolitaine, France",
+      "address":{"city":"Lyon","country":"France","country_code":"fr"},
+      "boundingbox":["45.7073666","45.8082628","4.7718134","4.8983774"]}]
+    """
+
+@Suite struct NominatimClientTests {
+    @Test func latitudeAndLongitudeArriveAsStringsAndAreParsed() async throws {
+        try await withFakeServer({ _, _ in Reply.json(nominatimSearchBody) }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "planner/test", cache: try testCache(), retry: quickRetry())
+            let (places, _) = try await client.search("Lyon")
+            let lyon = try #require(places.first)
+            #expect(lyon.coordinate == (try Coordinate(latitude: 45.7578137, longitude: 4.8320114)))
+            #expect(lyon.name == "Lyon")
+            #expect(lyon.countryCode == "FR")
+            #expect(lyon.osmType == .relation)
+            let request = try #require(await fake.log.requests.first)
+            #expect(request.path == "/search")
+            #expect(request.query["q"] == "Lyon")
+            #expect(request.query["format"] == "jsonv2")
+            #expect(request.header("User-Agent") == "planner/test")
+        }
+    }
+
+    @Test func requestsAreSpacedAtLeastOneSecondApart() async throws {
+        let arrivals = Arrivals()
+        try await withFakeServer({ request, _ in
+            await arrivals.record()
+            return request.path == "/reverse"
+                ? Reply.json(#"{"display_name":"Place Bellecour, Lyon, France","lat":"45.7578","lon":"4.832"}"#)
+                : Reply.json(nominatimSearchBody)
+        }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: try testCache(), retry: quickRetry())
+            _ = try await client.search("Lyon")
+            _ = try await client.search("Villeurbanne")
+            let (address, _) = try await client.reverse(try Coordinate(latitude: 45.7578, longitude: 4.832))
+            #expect(address == "Place Bellecour, Lyon, France")
+            let times = await arrivals.times
+            #expect(times.count == 3)
+            for (a, b) in zip(times, times.dropFirst()) { #expect(b.timeIntervalSince(a) >= 1.0, "gap \(b.timeIntervalSince(a))") }
+        }
+    }
+
+    @Test func theAmenityFallbackSearchesABoundedViewbox() async throws {
+        let body = """
+            [{"osm_type":"node","osm_id":1001,"lat":"45.764","lon":"4.8357","category":"amenity","type":"cinema",
+              "name":"Cinéma Comoedia","display_name":"Cinéma Comoedia, 13 Avenue Berthelot, Lyon, France"}]
+            """
+        try await withFakeServer({ _, _ in Reply.json(body) }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: nil, retry: quickRetry())
+            let box = BoundingBox(around: try Coordinate(latitude: 45.764, longitude: 4.8357), radiusMeters: 2000)
+            let (theaters, _) = try await client.theaters(amenity: "cinema", in: box)
+            #expect(theaters.map(\.id) == ["node/1001"])
+            let request = try #require(await fake.log.requests.first)
+            #expect(request.query["amenity"] == "cinema")
+            #expect(request.query["bounded"] == "1")
+            #expect(request.query["viewbox"]?.split(separator: ",").count == 4)
+        }
+    }
+
+    @Test func malformedJSONIsAClearError() async throws {
+        try await withFakeServer({ _, _ in Reply.json("{not json") }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: nil, retry: quickRetry())
+            await #expect(throws: OnlineLookupError.malformedResponse(service: "Nominatim")) { try await client.search("Lyon") }
+        }
+    }
+}
+
+actor Arrivals {
+    private(set) var times: [Date] = []
+    func record() { times.append(Date()) }
+}

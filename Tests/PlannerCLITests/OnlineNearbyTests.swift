@@ -1,0 +1,144 @@
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+/// Fake Overpass and Nominatim, in their documented shapes, for `nearby --online`.
+enum FakeOSMServices {
+    /// Three cinemas around Place Bellecour, Lyon; Overpass sends them out of distance order.
+    static let overpass: FakeServer.Handler = { request, _ in
+        let form = String(decoding: request.body, as: UTF8.self).removingPercentEncoding ?? ""
+        let amenity = form.contains("\"amenity\"=\"theatre\"") ? "theatre" : "cinema"
+        return Reply.json("""
+            {"version":0.6,"generator":"Overpass API","elements":[
+              {"type":"node","id":3003,"lat":45.7700,"lon":4.8500,"tags":{"amenity":"\(amenity)","name":"Far \(amenity)"}},
+              {"type":"way","id":2002,"center":{"lat":45.7580,"lon":4.8325},"tags":{"amenity":"\(amenity)","name":"Near \(amenity)"}},
+              {"type":"node","id":1001,"lat":45.7620,"lon":4.8350,"tags":{"amenity":"\(amenity)","name":"Middle \(amenity)"}}
+            ]}
+            """)
+    }
+
+    static let nominatim: FakeServer.Handler = { request, _ in
+        if request.path == "/reverse" {
+            return Reply.json(#"{"display_name":"Place Bellecour, Lyon, France","lat":"45.7578","lon":"4.832"}"#)
+        }
+        let name = request.query["q"] ?? "Lyon"
+        return Reply.json("""
+            [{"osm_type":"relation","osm_id":120965,"lat":"45.7578137","lon":"4.8320114","category":"boundary",
+              "type":"administrative","name":"\(name)","display_name":"\(name), France","address":{"country_code":"fr"}}]
+            """)
+    }
+}
+
+@Suite("nearby --online against fake Overpass and Nominatim on loopback")
+struct OnlineNearbyTests {
+    func planner(overpass: FakeServer, nominatim: FakeServer) -> PlannerProcess {
+        PlannerProcess(environment: [
+            "OVERPASS_URL": overpass.baseURL.absoluteString + "/api/interpreter",
+            "NOMINATIM_URL": nominatim.baseURL.absoluteString,
+        ])
+    }
+
+    @Test func lyonListsWhatOverpassReturnedSortedByDistanceAndASecondCallMakesNoRequest() async throws {
+        try await withFakeServer(FakeOSMServices.overpass) { overpass in
+            try await withFakeServer(FakeOSMServices.nominatim) { nominatim in
+                let planner = planner(overpass: overpass, nominatim: nominatim)
+                let arguments = ["nearby", "--near", "Lyon", "--online", "--radius", "2km", "--format", "json"]
+                let result = try await planner.run(arguments)
+                #expect(result.status == 0, "\(result.stderr)")
+                let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+                let theaters = json["theaters"] as! [[String: Any]]
+                #expect(theaters.map { $0["name"] as! String } == ["Near cinema", "Middle cinema", "Far cinema"])
+                #expect(theaters.allSatisfy { $0["source"] as? String == "Overpass" })
+                // The keyword became the right tag, and every request named the tool
+                let query = try #require(await overpass.log.requests.first)
+                let form = String(decoding: query.body, as: UTF8.self).removingPercentEncoding ?? ""
+                #expect(form.contains("nwr[\"amenity\"=\"cinema\"](around:2000,45.7578137,4.8320114)"))
+                let all = await overpass.log.requests + nominatim.log.requests
+                #expect(all.allSatisfy { ($0.header("User-Agent") ?? "").hasPrefix("planner/") })
+                // A second identical call is answered from the cache
+                let (overpassCount, nominatimCount) = (await overpass.log.count, await nominatim.log.count)
+                let again = try await planner.run(arguments)
+                #expect(again.status == 0)
+                #expect(await overpass.log.count == overpassCount)
+                #expect(await nominatim.log.count == nominatimCount)
+            }
+        }
+    }
+
+    @Test func theTheatreKeywordAsksForAmenityTheatre() async throws {
+        try await withFakeServer(FakeOSMServices.overpass) { overpass in
+            try await withFakeServer(FakeOSMServices.nominatim) { nominatim in
+                let result = try await planner(overpass: overpass, nominatim: nominatim).run(
+                    ["nearby", "--near", "Lyon", "--online", "--radius", "2km", "--keyword", "theatre"])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.contains("Near theatre"))
+                #expect(result.stdout.contains("Overpass"))
+            }
+        }
+    }
+
+    @Test func twoProcessesAtOnceNeverSendNominatimTwoRequestsWithinASecond() async throws {
+        let arrivals = ArrivalLog()
+        let nominatim: FakeServer.Handler = { request, count in
+            await arrivals.record()
+            return try await FakeOSMServices.nominatim(request, count)
+        }
+        try await withFakeServer(FakeOSMServices.overpass) { overpass in
+            try await withFakeServer(nominatim) { nominatimServer in
+                let planner = planner(overpass: overpass, nominatim: nominatimServer)
+                _ = try await planner.run(["config", "set", "contact", "tester@example.org"])
+                async let first = planner.run(["nearby", "--near", "Lyon", "--online", "--radius", "2km"])
+                async let second = planner.run(["nearby", "--near", "Villeurbanne", "--online", "--radius", "2km"])
+                let (a, b) = try await (first, second)
+                #expect(a.status == 0, "\(a.stderr)")
+                #expect(b.status == 0, "\(b.stderr)")
+                let times = await arrivals.times.sorted()
+                #expect(times.count >= 3)
+                for (x, y) in zip(times, times.dropFirst()) {
+                    #expect(y.timeIntervalSince(x) >= 1.0, "two Nominatim requests \(y.timeIntervalSince(x)) s apart")
+                }
+                let agent = try #require(await nominatimServer.log.requests.first?.header("User-Agent"))
+                #expect(agent.contains("tester@example.org"))
+            }
+        }
+    }
+
+    @Test func whenOverpassFailsNominatimsAmenitySearchStandsIn() async throws {
+        let nominatim: FakeServer.Handler = { request, count in
+            guard request.query["amenity"] == "cinema" else { return try await FakeOSMServices.nominatim(request, count) }
+            return Reply.json("""
+                [{"osm_type":"node","osm_id":1001,"lat":"45.762","lon":"4.835","category":"amenity","type":"cinema",
+                  "name":"Cinéma Comoedia","display_name":"Cinéma Comoedia, Lyon, France"}]
+                """)
+        }
+        try await withFakeServer({ _, _ in Reply.json("{}", status: 504) }) { overpass in
+            try await withFakeServer(nominatim) { nominatimServer in
+                let result = try await planner(overpass: overpass, nominatim: nominatimServer).run(
+                    ["nearby", "--near", "Lyon", "--online", "--radius", "2km"])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.contains("Cinéma Comoedia"))
+                #expect(result.stdout.contains("Overpass failed"))
+                #expect(result.stdout.contains("Nominatim"))
+            }
+        }
+    }
+
+    @Test func withTheNetworkDownHelsinkiStillAnswersFromLocalDataAndSaysWhatIsMissing() async throws {
+        let planner = PlannerProcess(environment: [
+            "OVERPASS_URL": "http://127.0.0.1:9/api/interpreter", "NOMINATIM_URL": "http://127.0.0.1:9",
+        ])
+        let result = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--online", "--radius", "2km"], timeoutSeconds: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Kinopalatsi"))
+        #expect(result.stdout.contains("showing local data only"))
+        let lyon = try await planner.run(["nearby", "--near", "45.7578,4.832", "--online", "--radius", "2km"], timeoutSeconds: 120)
+        #expect(lyon.status != 0)
+        #expect(lyon.stderr.split(separator: "\n").count == 1)
+    }
+}
+
+actor ArrivalLog {
+    private(set) var times: [Date] = []
+    func record() { times.append(Date()) }
+}
