@@ -51,17 +51,29 @@ public struct LookupCache: Sendable {
         }
     }
 
-    /// Reserves the next slot for `service`, at least `intervalSeconds` after the previous one, across every
-    /// process that shares the database (the write transaction serializes them). Returns how long to wait.
-    func reserveSlot(service: String, intervalSeconds: Double, now: Date) throws -> Double {
+    /// Tries to take the service's single request slot, shared by every process on the database (the write
+    /// transaction serializes them). Granted when the previous request finished at least the interval ago;
+    /// the holder keeps it for at most `leaseSeconds` (a process that dies mid-request frees it then).
+    /// - Returns: nil when granted, else how long to wait before asking again.
+    func acquireSlot(service: String, leaseSeconds: Double, now: Date) throws -> Double? {
         try writer.write { db in
             let next = try Double.fetchOne(
                 db, sql: "SELECT nextAllowedAt FROM onlineLookupPacing WHERE service = ?", arguments: [service]) ?? 0
-            let at = max(now.timeIntervalSince1970, next)
+            let t = now.timeIntervalSince1970
+            guard t >= next else { return next - t }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt) VALUES (?, ?)",
-                arguments: [service, at + intervalSeconds])
-            return at - now.timeIntervalSince1970
+                arguments: [service, t + leaseSeconds])
+            return nil
+        }
+    }
+
+    /// Gives the slot back when a request has finished: the next may start `intervalSeconds` from now.
+    func releaseSlot(service: String, intervalSeconds: Double, now: Date) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt) VALUES (?, ?)",
+                arguments: [service, now.timeIntervalSince1970 + intervalSeconds])
         }
     }
 }

@@ -22,8 +22,10 @@ public struct NominatimPlace: Sendable, Equatable {
 /// sharing the database), and cached answers (30 days for geocodes, 24 h for theater lookups).
 public struct NominatimClient: Sendable {
     public static let defaultBaseURL = URL(string: "https://nominatim.openstreetmap.org")!
-    /// The least time between two requests, in seconds: the policy's one per second, with a margin.
-    public static let minimumIntervalSeconds = 1.1
+    /// The least time between the end of one request and the start of the next, in seconds: the policy's one
+    /// per second, with a margin. Counting from the end means no two requests reach the server within a second,
+    /// however long each one takes on the way.
+    public static let minimumIntervalSeconds = 1.05
 
     let baseURL: URL
     let client: ServiceClient
@@ -87,14 +89,9 @@ public struct NominatimClient: Sendable {
         components.queryItems = parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         guard let url = components.url else { throw OnlineLookupError.invalidBaseURL(baseURL.absoluteString) }
         let key = "nominatim /\(path)?" + (components.percentEncodedQuery ?? "")
-        return try await client.fetch(HTTPRequest(url: url), cacheKey: key, freshSeconds: freshSeconds) {
-            // One request per second, across processes: reserve a slot in the database, then wait for it.
-            if let cache = client.cache {
-                let wait = try cache.reserveSlot(
-                    service: "nominatim", intervalSeconds: Self.minimumIntervalSeconds, now: client.now())
-                if wait > 0 { try await sleep(wait) }
-            }
-        }
+        // One request per second, across processes: a slot in the database, taken before and given back after.
+        let pacing = Pacing(service: "nominatim", intervalSeconds: Self.minimumIntervalSeconds, sleep: sleep)
+        return try await client.fetch(HTTPRequest(url: url), cacheKey: key, freshSeconds: freshSeconds, pacing: pacing)
     }
 
     /// Reads a jsonv2 search answer; `lat` and `lon` come as strings.

@@ -20,8 +20,9 @@ struct ServiceClient: Sendable {
     let now: @Sendable () -> Date
 
     /// Sends the request unless a fresh cached answer exists; on failure, falls back to a stale one.
+    /// With `pacing`, the request waits for the service's slot and gives it back when done.
     func fetch(
-        _ request: HTTPRequest, cacheKey: String, freshSeconds: Double, beforeSend: () async throws -> Void = {}
+        _ request: HTTPRequest, cacheKey: String, freshSeconds: Double, pacing: Pacing? = nil
     ) async throws -> (Data, LookupProvenance) {
         let cached = try? cache?.entry(cacheKey, now: now())
         if let cached, cached.ageSeconds < freshSeconds {
@@ -32,8 +33,14 @@ struct ServiceClient: Sendable {
             throw OnlineLookupError.notCached(service: service)
         }
         do {
-            try await beforeSend()
-            let body = try await send(request)
+            let body: Data
+            if let pacing, let cache {
+                try await pacing.acquire(cache: cache, leaseSeconds: timeoutSeconds * Double(retry.maxAttempts) + 30, now: now)
+                defer { try? cache.releaseSlot(service: pacing.service, intervalSeconds: pacing.intervalSeconds, now: now()) }
+                body = try await send(request)
+            } else {
+                body = try await send(request)
+            }
             try? cache?.store(body, for: cacheKey, at: now())
             return (body, .network)
         } catch let error as OnlineLookupError {
@@ -70,6 +77,20 @@ struct ServiceClient: Sendable {
                 throw OnlineLookupError.overloaded(service: service, status: response.statusCode)
             }
             try await retry.sleep(retry.delay(beforeRetry: attempt - 1, retryAfter: response.header("Retry-After")))
+        }
+    }
+}
+
+/// At most one request per interval to a service, across processes.
+struct Pacing: Sendable {
+    let service: String
+    let intervalSeconds: Double
+    let sleep: @Sendable (Double) async throws -> Void
+
+    func acquire(cache: LookupCache, leaseSeconds: Double, now: @Sendable () -> Date) async throws {
+        while let wait = try cache.acquireSlot(service: service, leaseSeconds: leaseSeconds, now: now()) {
+            // Poll: the holder may finish early and shorten the wait.
+            try await sleep(min(max(wait, 0.01), 0.2))
         }
     }
 }
