@@ -4,7 +4,7 @@
 set -euo pipefail
 needed=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev)
 # The tests also screenshot the HTML map in headless Chromium.
-[[ ${1:-} == --with-test-tools ]] && needed+=(chromium)
+[[ ${1:-} == --with-test-tools ]] && needed+=(chromium sqlite3)
 missing=()
 for package in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -41,9 +41,13 @@ extension PlannerStore {
 
     /// Throws ``WatchlistError/readOnly(path:)`` unless both the file and its folder can be written
     /// (WAL mode needs to create `-wal` and `-shm` files beside the database).
+    /// A file with no write permission bit at all (chmod a-w) counts as read-only even for root, who could
+    /// write it anyway: the user said so.
     private static func checkWritable(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0, (mode ?? 0o200) & 0o222 != 0
+        else {
             throw WatchlistError.readOnly(path: path)
         }
     }

@@ -10,19 +10,25 @@ extension PlannerCommand {
             abstract: "Show one film's details and its cinema release date in a region (cached for 7 days).",
             discussion: "Example: planner movie 550 --region GB")
 
-        @Argument(help: "The film's TMDb id, as 'planner search' shows it.")
-        var id: Int
+        @Argument(help: "The film: its TMDb id, as 'planner search' shows it, or its title in quotes.")
+        var film: FilmReference
 
-        @OptionGroup var film: FilmOptions
+        @Option(name: .long, help: "With a title: the release year, to tell films of the same title apart.")
+        var year: Int?
+
+        @OptionGroup var options: FilmOptions
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             try output.requireTableOrJSON()
-            guard id > 0 else { throw ValidationError("the TMDb id must be a positive number, not \(id)") }
+            if film.id == nil, let number = Int(film.title), number <= 0 {
+                throw ValidationError("the TMDb id must be a positive number, not \(number)")
+            }
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
+            let services = try FilmServices.make(options)
+            let id = try await resolveID(services)
             let details = try await services.client.movie(id: id, language: services.language, policy: services.policy)
             // A poster URL is a nicety: without the image configuration at hand, go without.
             let images = try? await services.client.imageConfiguration(policy: services.policy).value
@@ -34,6 +40,25 @@ extension PlannerCommand {
             case .csv: try output.target.write(report.csv())
             default: try output.target.write(report.text())
             }
+        }
+
+        /// The id itself, or the one film a title search finds (several: they are listed and nothing is shown).
+        func resolveID(_ services: FilmServices) async throws -> Int {
+            if let id = film.id { return id }
+            let page = try await services.client.searchMovies(
+                query: film.title, year: year, region: services.region, policy: services.policy
+            ).value
+            let matches = FilmBridge.matches(page.results, title: film.title, year: year)
+            guard let first = matches.first else { throw NowPlayingError.notFound("a film called '\(film.title)'") }
+            if matches.count > 1 {
+                var lines = ["'\(film.title)' matches \(matches.count) films; give one by id:"]
+                for movie in matches.prefix(10) {
+                    lines.append("  \(movie.id)  \(movie.title) (\(movie.releaseYear.map(String.init) ?? "?"))")
+                }
+                Console.error(lines.joined(separator: "\n"))
+                throw ExitCode(2)
+            }
+            return first.id
         }
     }
 }

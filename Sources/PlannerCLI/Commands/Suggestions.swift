@@ -2,58 +2,60 @@ import ArgumentParser
 import NowPlaying
 
 extension PlannerCommand {
-    /// `planner suggestions`: what to see now, best rated first, watchlist films on top.
+    /// `planner suggestions`: twenty random films drawn from TMDb's popular pages, as one original app offered.
     struct Suggestions: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Suggest films in cinemas now in a region: watchlist films first, then the best rated.",
+            abstract: "Draw random films from TMDb's popular list, for when you don't know what to watch.",
             discussion: """
-                Films with fewer than --min-votes votes are left out, so that one enthusiastic vote can't top the list.
-                Example: planner suggestions --region FI --watchlist-id 550 --limit 5
+                Films on your watchlist are marked with a star. --seed makes the draw repeatable.
+                Example: planner suggestions --count 5
                 """)
 
-        @Option(name: .customLong("watchlist-id"), help: "A TMDb id on your watchlist (repeat for more).")
-        var watchlistIDs: [Int] = []
+        @Option(name: .long, help: "How many films to draw.")
+        var count: Int = 20
 
-        @Option(name: .long, help: "Leave out films with fewer votes than this.")
-        var minVotes: Int = 20
+        @Option(name: .long, help: "How many popular pages to draw from (20 films each).")
+        var pages: Int = 5
 
-        @Option(name: .long, help: "At most this many films.")
-        var limit: Int = 10
+        @Option(name: .long, help: "A seed, for the same draw every time.")
+        var seed: UInt64?
 
         @OptionGroup var film: FilmOptions
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             try output.requireTableOrJSON()
-            guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
-            guard minVotes >= 0 else { throw ValidationError("--min-votes can't be negative") }
+            guard count >= 1 else { throw ValidationError("--count must be at least 1, not \(count)") }
+            guard (1...500).contains(pages) else { throw ValidationError("--pages must be from 1 to 500, not \(pages)") }
         }
 
         func run() async throws {
             let services = try FilmServices.make(film)
-            guard services.region != nil else { throw FilmCLIError.noRegion(command: "suggestions") }
-            let playing = try await services.client.allMovies(
-                .nowPlaying, region: services.region, language: services.language, policy: services.policy)
-            let wanted = Set(watchlistIDs)
-            let ranked = Self.rank(playing.value.results, watchlist: wanted, minVotes: minVotes)
+            let popular = try await services.client.allMovies(
+                .popular, region: services.region, language: services.language, maxPages: pages,
+                policy: services.policy)
+            var generator = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            let drawn = Array(popular.value.results.shuffled(using: &generator).prefix(count))
+            let watchlist = Set(try services.store.list(.watchlist).map(\.film.id))
             let report = FilmListReport(
-                title: "Suggestions in cinemas now in \(services.region ?? "")"
-                    + (wanted.isEmpty ? "" : " (* on your watchlist)"),
-                films: Array(ranked.prefix(limit)), totalResults: ranked.count, dates: playing.value.dates,
-                provenance: playing.provenance, marked: wanted)
+                title: "\(drawn.count) random films from TMDb's popular list" + (watchlist.isEmpty ? "" : " (* on your watchlist)"),
+                films: drawn, totalResults: drawn.count, dates: nil, provenance: popular.provenance, marked: watchlist)
             try output.write(report)
         }
+    }
+}
 
-        /// Watchlist films first, then by rating, then by popularity; films with too few votes left out.
-        static func rank(_ films: [Movie], watchlist: Set<Int>, minVotes: Int) -> [Movie] {
-            films
-                .filter { watchlist.contains($0.id) || $0.voteCount >= minVotes }
-                .sorted { a, b in
-                    let (aw, bw) = (watchlist.contains(a.id), watchlist.contains(b.id))
-                    if aw != bw { return aw }
-                    if a.voteAverage != b.voteAverage { return a.voteAverage > b.voteAverage }
-                    return a.popularity > b.popularity
-                }
-        }
+/// A small seeded generator (SplitMix64, Steele, Lea & Flood 2014), so that `--seed` repeats a draw.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -28,7 +28,7 @@ struct FilmServices {
         }
         return FilmServices(
             client: TMDbClient(configuration: configuration, cache: cache), store: store,
-            region: (options.region ?? settings.region)?.uppercased(), language: options.language, policy: policy,
+            region: (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased(), language: options.language, policy: policy,
             variables: environment.variables)
     }
 }
