@@ -116,12 +116,12 @@ final class TestClock: @unchecked Sendable {
 
     @Test func aStaleEntryAnswersWhenTheServerTimesOut() async throws {
         try await withFakeTMDb({ _, number in
-            if number > 1 { try await Task.sleep(nanoseconds: 30_000_000_000) }
+            if number > 1 { try await Task.sleep(nanoseconds: 60_000_000_000) }
             return Reply.json(TMDbFixtures.moviePage())
         }) { fake in
             let clock = TestClock()
             let client = TMDbClient.testing(
-                fake, cache: try TMDbCache.inMemory(), timeoutSeconds: 3, now: { clock.now })
+                fake, cache: try TMDbCache.inMemory(), timeoutSeconds: 10, now: { clock.now })
             _ = try await client.popular()
 
             let again = try await client.popular(policy: .refresh)
