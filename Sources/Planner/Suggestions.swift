@@ -58,8 +58,9 @@ public struct Suggestions: Sendable, Equatable {
     /// Sorts the watchlist against the region's now-playing list and release dates, as of `today`.
     ///
     /// A film is in theaters when it is on the now-playing list, or its theatrical release (type 2 or 3) in the
-    /// region lies within the last 8 weeks. A film with a later release date is upcoming. Everything else has
-    /// left theaters, or has no known date in the region.
+    /// region lies within the last 8 weeks. A film whose regional release is still to come is upcoming, even if
+    /// the now-playing list names it (premieres and previews put films there early). Everything else has left
+    /// theaters, or has no known date in the region.
     public static func plan(
         watchlist: [PlannedFilm], nowPlayingIDs: Set<Int>, today: CalendarDay,
         windowDays: Int = Suggestions.theatricalWindowDays
@@ -69,7 +70,10 @@ public struct Suggestions: Sendable, Equatable {
         var left: [PlannedFilm] = []
         var unknown: [PlannedFilm] = []
         for film in watchlist {
-            if nowPlayingIDs.contains(film.tmdbID) {
+            // A regional release still to come outranks the list: the film is not in this region's cinemas yet.
+            if let release = film.theatricalRelease, release > today {
+                upcoming.append(Upcoming(film: film, release: release, daysUntil: today.days(until: release)))
+            } else if nowPlayingIDs.contains(film.tmdbID) {
                 inTheaters.append(InTheaters(film: film, reason: .nowPlaying))
             } else if let release = film.theatricalRelease {
                 let ago = release.days(until: today)

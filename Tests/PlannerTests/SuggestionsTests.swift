@@ -14,6 +14,12 @@ import Testing
         #expect(plan.inTheaters.allSatisfy { $0.reason == .nowPlaying })
     }
 
+    @Test func aFutureRegionalReleaseMakesAFilmUpcomingEvenIfItIsOnTheList() {
+        let plan = Suggestions.plan(watchlist: [film(1, "Preview", "2026-12-01")], nowPlayingIDs: [1], today: today)
+        #expect(plan.inTheaters.isEmpty)
+        #expect(plan.upcoming.map(\.daysUntil) == [9])
+    }
+
     @Test func aReleaseWithinTheLastEightWeeksCountsAsInTheaters() {
         let plan = Suggestions.plan(
             watchlist: [film(1, "Today", "2026-11-22"), film(2, "Edge", "2026-09-27"), film(3, "Gone", "2026-09-26")],
