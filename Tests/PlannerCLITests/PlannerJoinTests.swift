@@ -41,6 +41,31 @@ struct PlannerJoinTests {
         }
     }
 
+    @Test(.enabled(if: Python.hasModule("geojson"), "skipped: Python's geojson package is not installed"))
+    func suggestWritesValidGeoJSONWithTheFilms() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            for film in FakeTMDbService.films { _ = try await planner.run(["watchlist", "add", "\(film.id)"]) }
+            let file = planner.home.appendingPathComponent("suggest.geojson")
+            let result = try await planner.run(
+                ["suggest", "--near", "Helsinki", "--region", "FI", "--format", "geojson", "--output", file.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let check = try await Python.run("""
+                import geojson, sys
+                doc = geojson.load(open(sys.argv[1]))
+                assert doc.is_valid, doc.errors()
+                lines = [f for f in doc['features'] if f['geometry']['type'] == 'LineString']
+                assert len(lines) == 4, len(lines)
+                for f in doc['features']:
+                    for lon, lat in geojson.utils.coords(f):
+                        assert 24.9 < lon < 25.0 and 60.1 < lat < 60.2
+                films = [f['properties'].get('films') for f in doc['features'] if f['properties']['role'] == 'theater']
+                assert all(sorted(x) == ['Harbour Nights', 'Northern Lights'] for x in films), films
+                """, arguments: [file.path])
+            #expect(check.status == 0, "\(check.stderr)")
+        }
+    }
+
     @Test func upcomingListsTheOtherTwoSoonestFirstAndWritesAStableCalendar() async throws {
         try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
             let planner = PlannerProcess(tmdb: tmdb)

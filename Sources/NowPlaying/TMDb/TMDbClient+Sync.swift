@@ -46,12 +46,14 @@ extension TMDbClient {
         region: String, language: String? = nil, watchlistIDs: [Int],
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws -> SyncReport {
-        let nowPlaying = try await allMovies(.nowPlaying, region: region, language: language, policy: .refresh) {
+        // Both lists at once: their first pages go out together, then every other page, 20 in flight at most.
+        async let nowPlayingPages = allMovies(.nowPlaying, region: region, language: language, policy: .refresh) {
             progress(SyncProgress(stage: .nowPlaying, completed: $0, total: $1))
         }
-        let upcoming = try await allMovies(.upcoming, region: region, language: language, policy: .refresh) {
+        async let upcomingPages = allMovies(.upcoming, region: region, language: language, policy: .refresh) {
             progress(SyncProgress(stage: .upcoming, completed: $0, total: $1))
         }
+        let (nowPlaying, upcoming) = try await (nowPlayingPages, upcomingPages)
         let ids = Array(Set(watchlistIDs)).sorted()
         var details: [Int: MovieDetails] = [:]
         var failures: [Int: NowPlayingError] = [:]
