@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Places", targets: ["Places"]),
         .library(name: "NowPlaying", targets: ["NowPlaying"]),
         .library(name: "Watchlist", targets: ["Watchlist"]),
+        .library(name: "Showtimes", targets: ["Showtimes"]),
         .library(name: "Planner", targets: ["Planner"]),
     ],
     dependencies: [
@@ -31,13 +32,18 @@ let package = Package(
         .target(name: "NowPlaying", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The SQLite store: watchlist, favorites, ratings, reviews.
         .target(name: "Watchlist", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
+        .target(
+            name: "Showtimes",
+            dependencies: ["Geo", "Theaters", "NowPlaying", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
-        .target(name: "Planner", dependencies: ["Geo", "Theaters"]),
+        .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),
         // The thin `planner` executable.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
-                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Planner",
+                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,7 +60,11 @@ let package = Package(
             dependencies: ["NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
+        .testTarget(
+            name: "ShowtimesTests",
+            dependencies: ["Showtimes", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Streams an XML document and collects each `<record>` element's child elements as name → text.
+///
+/// Finnkino's documents are flat lists of records (`<Show>`, `<TheatreArea>`) whose fields are leaf
+/// elements, so that is all this reads; nested elements inside a field are ignored.
+final class RecordXMLParser: NSObject, XMLParserDelegate {
+    private let recordName: String
+    private var records: [[String: String]] = []
+    private var current: [String: String]?
+    private var field: String?
+    private var text = ""
+    private var depthInRecord = 0
+
+    private init(recordName: String) {
+        self.recordName = recordName
+    }
+
+    /// The records in `data`, in document order.
+    /// - Throws: ``ShowtimesError/malformedXML(provider:line:reason:)`` when the document is not well formed.
+    static func records(named recordName: String, in data: Data, provider: String) throws -> [[String: String]] {
+        let delegate = RecordXMLParser(recordName: recordName)
+        let parser = XMLParser(data: data)
+        parser.delegate = delegate
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else {
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well formed"
+            throw ShowtimesError.malformedXML(
+                provider: provider, line: max(1, parser.lineNumber), reason: reason.isEmpty ? "not well formed" : reason)
+        }
+        return delegate.records
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if current == nil {
+            if elementName == recordName {
+                current = [:]
+                depthInRecord = 0
+            }
+            return
+        }
+        depthInRecord += 1
+        if depthInRecord == 1 {
+            field = elementName
+            text = ""
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if field != nil { text += string }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if field != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard current != nil else { return }
+        if depthInRecord == 0 {
+            if elementName == recordName, let record = current { records.append(record) }
+            current = nil
+            return
+        }
+        if depthInRecord == 1, let name = field {
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !value.isEmpty { current?[name] = value }
+            field = nil
+        }
+        depthInRecord -= 1
+    }
+}
