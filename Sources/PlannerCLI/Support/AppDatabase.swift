@@ -1,5 +1,6 @@
 import Foundation
 import NowPlaying
+import Showtimes
 import Watchlist
 
 /// The one database file: the watchlist store, with every other module's tables registered on it.
@@ -7,7 +8,8 @@ import Watchlist
 enum AppDatabase {
     /// Other modules' migrations, applied after the store's own, in this order, forever.
     static let migrations: [PlannerStore.MigrationRegistration] = [
-        { migrator in TMDbCache.registerMigrations(in: &migrator) }
+        { migrator in TMDbCache.registerMigrations(in: &migrator) },
+        { migrator in ShowtimesStore.registerMigrations(in: &migrator) },
     ]
 
     /// `--db`, else `$PLANNER_DB`, else `$XDG_DATA_HOME/planner/planner.sqlite`, else `~/.local/share/planner/…`.

@@ -28,6 +28,13 @@ public struct FilmMatch: Sendable, Equatable {
     public var confidence: MatchConfidence
     /// Why it matched, in a few words.
     public var reason: String
+
+    /// Creates a match.
+    public init(film: FilmCandidate, confidence: MatchConfidence, reason: String) {
+        self.film = film
+        self.confidence = confidence
+        self.reason = reason
+    }
 }
 
 /// Matches shows to films by original title and year.

@@ -33,6 +33,14 @@ public struct TheaterMatch: Sendable, Equatable {
     public var confidence: MatchConfidence
     /// Why it matched, in a few words.
     public var reason: String
+
+    /// Creates a match.
+    public init(provider: ProviderTheater, theater: Theater, confidence: MatchConfidence, reason: String) {
+        self.provider = provider
+        self.theater = theater
+        self.confidence = confidence
+        self.reason = reason
+    }
 }
 
 /// Which provider theaters were found in the catalog and which were not.
@@ -41,6 +49,12 @@ public struct TheaterMatching: Sendable {
     public var matches: [String: TheaterMatch]
     /// The provider theaters not found, in the order they came.
     public var unmatched: [ProviderTheater]
+
+    /// Creates a matching.
+    public init(matches: [String: TheaterMatch], unmatched: [ProviderTheater]) {
+        self.matches = matches
+        self.unmatched = unmatched
+    }
 }
 
 /// Matches a provider's theaters to catalog theaters by normalized name, city and distance.
