@@ -62,9 +62,9 @@ let package = Package(
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
         .testTarget(
             name: "ShowtimesTests",
-            dependencies: ["Showtimes", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["Showtimes", "Geo", "Theaters", "NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -107,9 +107,8 @@ struct NearbyShows {
     var theaterNotes: [String] {
         var lines: [String] = []
         for theater in matching.unmatched {
-            lines.append(
-                "not in the theater catalog, so no travel time and not listed: \(theater.name) "
-                    + "(\(providerLabel(theater.id)) \(theater.id))")
+            let label = theater.id == theater.name ? "" : " (\(providerLabel(theater.id)) \(theater.id))"
+            lines.append("not in the theater catalog, so no travel time and not listed: \(theater.name)\(label)")
         }
         if !beyondRadius.isEmpty {
             lines.append("beyond \(found.radius): " + beyondRadius.map { $0.theater.name }.joined(separator: ", "))

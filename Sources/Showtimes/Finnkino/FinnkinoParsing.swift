@@ -25,13 +25,13 @@ public enum FinnkinoParsing {
     /// - Throws: ``ShowtimesError/malformedXML(provider:line:reason:)`` or
     ///   ``ShowtimesError/invalidShow(provider:field:value:)``.
     public static func shows(fromSchedule data: Data) throws -> [Show] {
-        let records = try RecordXMLParser.records(named: "Show", in: data, provider: providerName)
+        let records = try RecordXMLParser.records(named: "Show", root: "Schedule", in: data, provider: providerName)
         return try records.map(show)
     }
 
     /// The areas of a `<TheatreAreas>` document.
     public static func areas(from data: Data) throws -> [TheatreArea] {
-        try RecordXMLParser.records(named: "TheatreArea", in: data, provider: providerName).compactMap { record in
+        try RecordXMLParser.records(named: "TheatreArea", root: "TheatreAreas", in: data, provider: providerName).compactMap { record in
             guard let id = record["ID"], let name = record["Name"] else { return nil }
             return TheatreArea(id: id, name: name)
         }
