@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("showtimes and plan against a fake Finnkino and a fake TMDb on loopback")
 struct PlanCommandTests {
@@ -33,7 +33,8 @@ struct PlanCommandTests {
             try await planner.addThreeFilms()
             // When the evening is planned on foot from central Helsinki, after 18:00
             let result = try await planner.run([
-                "plan", "--near", Self.near, "--mode", "walk", "--after", "18:00", "--date", "tomorrow", "--format", "json",
+                "plan", "--near", Self.near, "--mode", "walk", "--after", "18:00", "--date", "tomorrow", "--format",
+                "json",
             ])
             #expect(result.status == 0, "\(result.stderr)")
             let json = try Self.json(result.stdout)
@@ -60,7 +61,8 @@ struct PlanCommandTests {
             let confidences = shows.map { ($0["film_match"] as? [String: Any])?["confidence"] as? String }
             #expect(confidences == ["exact", "likely", "exact"])
             // And the times are on the Helsinki clock
-            #expect(shows.map { ($0["show"] as? [String: Any])?["start_local"] as? String } == ["18:30", "20:00", "22:00"])
+            #expect(
+                shows.map { ($0["show"] as? [String: Any])?["start_local"] as? String } == ["18:30", "20:00", "22:00"])
             #expect(shows.map { $0["leave_by_local"] as? String } == ["18:13", "19:43", "21:43"])
             // And Tennispalatsi, absent from the bundled data, is reported as unmatched, not given a travel time
             let unmatched = try #require(json["unmatched_theaters"] as? [[String: Any]])
@@ -75,7 +77,8 @@ struct PlanCommandTests {
             try await planner.addThreeFilms()
             let ics = planner.home.appendingPathComponent("evening.ics")
             let result = try await planner.run([
-                "plan", "--near", Self.near, "--mode", "walk", "--after", "18:00", "--date", "tomorrow", "--buffer", "15m",
+                "plan", "--near", Self.near, "--mode", "walk", "--after", "18:00", "--date", "tomorrow", "--buffer",
+                "15m",
                 "--ics", ics.path,
             ])
             #expect(result.status == 0, "\(result.stderr)")
@@ -125,7 +128,9 @@ struct PlanCommandTests {
     @Test func showtimesListsTheDaysShowsAtNearbyTheatersByStartAndFiltersByFilm() async throws {
         try await withServices(FakeFinnkinoService.tomorrow()) { planner, finnkino in
             try await planner.addThreeFilms()
-            let all = try await planner.run(["showtimes", "--near", Self.near, "--date", "tomorrow", "--format", "json"])
+            let all = try await planner.run([
+                "showtimes", "--near", Self.near, "--date", "tomorrow", "--format", "json",
+            ])
             #expect(all.status == 0, "\(all.stderr)")
             let shows = try #require(try Self.json(all.stdout)["shows"] as? [[String: Any]])
             // Kinopalatsi's five shows, by start; Tennispalatsi's is not listed, having no place in the catalog
@@ -147,7 +152,8 @@ struct PlanCommandTests {
     @Test func malformedXMLFromFinnkinoIsOneLineOnStderrAndANonZeroExit() async throws {
         let broken: FakeServer.Handler = { request, count in
             request.path.hasPrefix("/xml/Schedule")
-                ? FakeFinnkino.xml("<Schedule><Shows><Show><ID>1</ID>") : try await FakeFinnkino.handler([])(request, count)
+                ? FakeFinnkino.xml("<Schedule><Shows><Show><ID>1</ID>")
+                : try await FakeFinnkino.handler([])(request, count)
         }
         try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
             try await withFakeServer(basePath: "/xml", broken) { finnkino in
@@ -177,10 +183,10 @@ struct PlanCommandTests {
             try await planner.addThreeFilms()
             let bad = planner.home.appendingPathComponent("bad.csv")
             try """
-                theater,title,year,start,end,auditorium,url
-                Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T21:00:00+02:00,,sali 2,
-                Kinopalatsi,Winter Road,\(FakeFinnkinoService.year(103)),tomorrow evening,,,
-                """.write(to: bad, atomically: true, encoding: .utf8)
+            theater,title,year,start,end,auditorium,url
+            Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T21:00:00+02:00,,sali 2,
+            Kinopalatsi,Winter Road,\(FakeFinnkinoService.year(103)),tomorrow evening,,,
+            """.write(to: bad, atomically: true, encoding: .utf8)
             let refused = try await planner.run(["showtimes", "import", bad.path])
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("line 3"))
@@ -189,15 +195,25 @@ struct PlanCommandTests {
 
             let good = planner.home.appendingPathComponent("good.csv")
             try """
-                theater,title,year,start,end,auditorium,url
-                Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T21:00:00+02:00,,sali 2,https://example.com/b
-                """.write(to: good, atomically: true, encoding: .utf8)
+            theater,title,year,start,end,auditorium,url
+            Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T21:00:00+02:00,,sali 2,https://example.com/b
+            """.write(to: good, atomically: true, encoding: .utf8)
             let imported = try await planner.run(["showtimes", "import", good.path])
             #expect(imported.status == 0, "\(imported.stderr)")
             let plan = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow", "--format", "json"])
             let shows = try #require(try Self.json(plan.stdout)["shows"] as? [[String: Any]])
             #expect(shows.count == 1)
             #expect((shows.first?["theater"] as? [String: Any])?["id"] as? String == "node/1376356017")
+            // And its calendar event keeps the same UID from one export to the next
+            var uids: [String] = []
+            for name in ["a.ics", "b.ics"] {
+                let ics = planner.home.appendingPathComponent(name)
+                _ = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow", "--ics", ics.path])
+                let text = try String(contentsOf: ics, encoding: .utf8)
+                uids += text.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map(String.init)
+            }
+            #expect(uids.count == 2)
+            #expect(uids.first == uids.last)
         }
     }
 }

@@ -35,8 +35,10 @@ struct EveningPlanTests {
     ]
     static let matching = TheaterMatching(
         matches: [
-            "n": TheaterMatch(provider: ProviderTheater(id: "n", name: "Near"), theater: near, confidence: .exact, reason: ""),
-            "f": TheaterMatch(provider: ProviderTheater(id: "f", name: "Far"), theater: far, confidence: .exact, reason: ""),
+            "n": TheaterMatch(
+                provider: ProviderTheater(id: "n", name: "Near"), theater: near, confidence: .exact, reason: ""),
+            "f": TheaterMatch(
+                provider: ProviderTheater(id: "f", name: "Far"), theater: far, confidence: .exact, reason: ""),
         ],
         unmatched: [ProviderTheater(id: "t", name: "Tennispalatsi, Helsinki")])
 
@@ -89,7 +91,8 @@ struct EveningPlanTests {
             Self.show("Winter Road", at: "2026-11-23T19:00", theater: "t"),  // unmatched theater
             Self.show("Winter Road", at: "2026-11-24T19:00", theater: "n"),  // another day
         ]
-        let result = plan(shows, day: "2026-11-23", after: 18 * 60, before: 21 * 60, now: Date(timeIntervalSince1970: 0))
+        let result = plan(
+            shows, day: "2026-11-23", after: 18 * 60, before: 21 * 60, now: Date(timeIntervalSince1970: 0))
         #expect(result.shows.map { $0.show.localTime(of: $0.show.start) } == ["18:00"])
         #expect(result.otherShowCount == 1)
         #expect(result.unmatchedTheaters.map(\.name) == ["Tennispalatsi, Helsinki"])
@@ -103,7 +106,8 @@ struct EveningPlanTests {
         ("2026-03-28", "2026-03-28T16:30:00Z", "2026-03-28T16:13:00Z"),
         ("2026-03-29", "2026-03-29T15:30:00Z", "2026-03-29T15:13:00Z"),
     ])
-    func theWindowAndLeaveByFollowTheHelsinkiClockAcrossTheDSTChange(day: String, startUTC: String, leaveByUTC: String) {
+    func theWindowAndLeaveByFollowTheHelsinkiClockAcrossTheDSTChange(day: String, startUTC: String, leaveByUTC: String)
+    {
         // Given a show at 18:30 and one at 17:30 on the Helsinki clock, and a window from 18:00
         let shows = [
             Self.show("Northern Lights", at: "\(day)T18:30", theater: "n"),
@@ -121,7 +125,9 @@ struct EveningPlanTests {
     @Test func theDSTNightsRepeatedAndSkippedHoursReadAsAWallClockWould() {
         let zone = TimeZone(identifier: "Europe/Helsinki")!
         // 03:30 happens twice on 25 October 2026: the earlier (EEST) instant is taken
-        #expect(LocalClock.instant(localDateTime: "2026-10-25T03:30", in: zone) == LocalClock.instant(iso8601: "2026-10-25T00:30:00Z"))
+        #expect(
+            LocalClock.instant(localDateTime: "2026-10-25T03:30", in: zone)
+                == LocalClock.instant(iso8601: "2026-10-25T00:30:00Z"))
         // A show at 23:30 on the 25th is on the 25th, at UTC+2
         let late = Self.show("Northern Lights", at: "2026-10-25T23:30", theater: "n")
         #expect(late.localDay == "2026-10-25")

@@ -2,8 +2,8 @@ import FlyingFox
 import Foundation
 import NowPlaying
 import Showtimes
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The Finnkino client against a fake Finnkino on loopback")
 struct FinnkinoClientTests {
@@ -18,8 +18,11 @@ struct FinnkinoClientTests {
             theatreID: FakeFinnkino.tennispalatsi.id, theatre: FakeFinnkino.tennispalatsi.name),
     ]
 
-    func client(_ fake: FakeServer, store: ShowtimesStore? = nil, policy: ShowtimesCachePolicy = .normal) -> FinnkinoClient {
-        FinnkinoClient(baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, policy: policy, timeoutSeconds: 1)
+    func client(_ fake: FakeServer, store: ShowtimesStore? = nil, policy: ShowtimesCachePolicy = .normal)
+        -> FinnkinoClient
+    {
+        FinnkinoClient(
+            baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, policy: policy, timeoutSeconds: 1)
     }
 
     @Test func aScheduleComesBackAsShowsByStartWithInstantsInHelsinkiTime() async throws {
@@ -112,7 +115,8 @@ struct FinnkinoClientTests {
             #expect(await fake.log.count == 1)
         }
         // The server is gone: offline answers from the cache, and a day never fetched is a clear error.
-        let offline = FinnkinoClient(baseURL: baseURL!, transport: URLSessionTransport(), store: store, policy: .offline)
+        let offline = FinnkinoClient(
+            baseURL: baseURL!, transport: URLSessionTransport(), store: store, policy: .offline)
         #expect(try await offline.schedule(area: "1033", localDay: Self.day).value.count == 2)
         await #expect(throws: ShowtimesError.notCached(provider: "Finnkino")) {
             _ = try await offline.schedule(area: "1033", localDay: "2026-11-23")

@@ -20,14 +20,16 @@ struct FinnkinoParsingTests {
     }
 
     @Test func aShowWithoutATitleIsAnError() {
-        let xml = "<Schedule><Shows><Show><ID>1</ID><dttmShowStart>2026-10-24T18:30:00</dttmShowStart></Show></Shows></Schedule>"
+        let xml =
+            "<Schedule><Shows><Show><ID>1</ID><dttmShowStart>2026-10-24T18:30:00</dttmShowStart></Show></Shows></Schedule>"
         #expect(throws: ShowtimesError.invalidShow(provider: "Finnkino", field: "Title", value: "")) {
             _ = try FinnkinoParsing.shows(fromSchedule: Data(xml.utf8))
         }
     }
 
     @Test func aShowWithAnUnreadableStartIsAnError() {
-        let xml = "<Schedule><Shows><Show><Title>A</Title><Theatre>X</Theatre><dttmShowStart>tonight</dttmShowStart></Show></Shows></Schedule>"
+        let xml =
+            "<Schedule><Shows><Show><Title>A</Title><Theatre>X</Theatre><dttmShowStart>tonight</dttmShowStart></Show></Shows></Schedule>"
         #expect(throws: ShowtimesError.invalidShow(provider: "Finnkino", field: "dttmShowStart", value: "tonight")) {
             _ = try FinnkinoParsing.shows(fromSchedule: Data(xml.utf8))
         }
@@ -54,8 +56,10 @@ struct FinnkinoParsingTests {
 
     @Test func everyErrorDescribesItselfInOneLine() {
         let errors: [ShowtimesError] = [
-            .timedOut(provider: "Finnkino"), .unreachable(provider: "Finnkino"), .httpStatus(provider: "Finnkino", code: 500),
-            .malformedXML(provider: "Finnkino", line: 3, reason: "bad"), .invalidShow(provider: "Finnkino", field: "Title", value: ""),
+            .timedOut(provider: "Finnkino"), .unreachable(provider: "Finnkino"),
+            .httpStatus(provider: "Finnkino", code: 500),
+            .malformedXML(provider: "Finnkino", line: 3, reason: "bad"),
+            .invalidShow(provider: "Finnkino", field: "Title", value: ""),
             .notCached(provider: "Finnkino"), .invalidImport(line: 2, reason: "no title"), .database("locked"),
         ]
         for error in errors {

@@ -16,12 +16,16 @@ struct MatchingTests {
     func show(_ title: String, original: String?, year: Int?) -> Show {
         Show(
             provider: "finnkino", providerTheaterID: "1031", providerTheaterName: "Kinopalatsi, Helsinki", title: title,
-            originalTitle: original, year: year, start: Date(timeIntervalSince1970: 0), timeZoneIdentifier: "Europe/Helsinki")
+            originalTitle: original, year: year, start: Date(timeIntervalSince1970: 0),
+            timeZoneIdentifier: "Europe/Helsinki")
     }
 
     @Test func finnkinosKinopalatsiIsOSMNode1376356017AndTennispalatsiIsUnmatched() {
         let matching = TheaterMatcher.match(
-            [ProviderTheater(id: "1031", name: "Kinopalatsi, Helsinki"), ProviderTheater(id: "1038", name: "Tennispalatsi, Helsinki")],
+            [
+                ProviderTheater(id: "1031", name: "Kinopalatsi, Helsinki"),
+                ProviderTheater(id: "1038", name: "Tennispalatsi, Helsinki"),
+            ],
             catalog: Self.catalog, near: Self.center)
         let kinopalatsi = matching.matches["1031"]
         #expect(kinopalatsi?.theater.id == "node/1376356017")
@@ -38,12 +42,14 @@ struct MatchingTests {
 
     @Test func aTheaterFarFromTheReferencePointDoesNotMatch() throws {
         let tampere = try Coordinate(latitude: 61.4978, longitude: 23.7610)
-        let match = TheaterMatcher.best(ProviderTheater(id: "1031", name: "Kinopalatsi"), catalog: Self.catalog, near: tampere)
+        let match = TheaterMatcher.best(
+            ProviderTheater(id: "1031", name: "Kinopalatsi"), catalog: Self.catalog, near: tampere)
         #expect(match == nil)
     }
 
     @Test func aNameWithoutCityAndAccentsStillMatches() {
-        let match = TheaterMatcher.best(ProviderTheater(id: "x", name: "KINOPALATSI"), catalog: Self.catalog, near: Self.center)
+        let match = TheaterMatcher.best(
+            ProviderTheater(id: "x", name: "KINOPALATSI"), catalog: Self.catalog, near: Self.center)
         #expect(match?.theater.id == "node/1376356017")
         #expect(match?.confidence == .exact)
     }
@@ -57,7 +63,9 @@ struct MatchingTests {
 
     @Test func aShowWithoutAnOriginalTitleMatchesByItsTitleLessSurely() {
         let film = FilmCandidate(id: 102, title: "Harbour Nights", originalTitle: "Harbour Nights", year: 2026)
-        #expect(FilmMatcher.match(show("Harbour Nights (2D)", original: nil, year: 2026), films: [film])?.confidence == .likely)
+        #expect(
+            FilmMatcher.match(show("Harbour Nights (2D)", original: nil, year: 2026), films: [film])?.confidence
+                == .likely)
         #expect(FilmMatcher.match(show("Harbour Nights", original: nil, year: nil), films: [film])?.confidence == .weak)
     }
 

@@ -48,7 +48,8 @@ struct ShowImportTests {
 
     @Test func importedShowsAreStoredAndReadBackByLocalDay() async throws {
         let store = try ShowtimesStore.inMemory()
-        let csv = "theater,title,start\nKinopalatsi,Dune,2026-11-22T23:30:00+02:00\nKinopalatsi,Dune,2026-11-23T00:30:00+02:00\n"
+        let csv =
+            "theater,title,start\nKinopalatsi,Dune,2026-11-22T23:30:00+02:00\nKinopalatsi,Dune,2026-11-23T00:30:00+02:00\n"
         let shows = try ShowImport.shows(from: Data(csv.utf8), fileName: "a.csv")
         try await store.saveImported(shows)
         try await store.saveImported(shows)  // the same shows again replace, not duplicate

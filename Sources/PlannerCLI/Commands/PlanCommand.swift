@@ -25,7 +25,9 @@ extension PlannerCommand {
         @Option(name: .long, help: ArgumentHelp("Shows starting before this time (HH:MM).", valueName: "HH:MM"))
         var before: ClockTime?
 
-        @Option(name: .long, help: ArgumentHelp("The margin to arrive before the start: 10m, 1h, 1h15m.", valueName: "time"))
+        @Option(
+            name: .long, help: ArgumentHelp("The margin to arrive before the start: 10m, 1h, 1h15m.", valueName: "time")
+        )
         var buffer: BufferDuration = BufferDuration(argument: "10m")!
 
         @Option(name: .long, help: ArgumentHelp("Write the first show to this iCalendar file.", valueName: "file"))
@@ -38,7 +40,9 @@ extension PlannerCommand {
         var output: String?
 
         func validate() throws {
-            guard format == .table || format == .json else { throw ValidationError("plan writes --format table or json") }
+            guard format == .table || format == .json else {
+                throw ValidationError("plan writes --format table or json")
+            }
             if let after, let before, before.minutes <= after.minutes {
                 throw ValidationError("--before \(before) must be later than --after \(after)")
             }
@@ -54,7 +58,8 @@ extension PlannerCommand {
             let plan = EveningPlan.make(
                 shows: nearby.shows, films: watchlist, theaters: nearby.matching, origin: found.origin.coordinate,
                 mode: search.mode, router: EstimateRouter(),
-                window: ShowWindow(localDay: nearby.localDay, afterMinutes: after?.minutes, beforeMinutes: before?.minutes),
+                window: ShowWindow(
+                    localDay: nearby.localDay, afterMinutes: after?.minutes, beforeMinutes: before?.minutes),
                 bufferMinutes: buffer.minutes, now: now)
             let report = PlanReport(
                 nearby: nearby, plan: plan, mode: search.mode, after: after, before: before, buffer: buffer,

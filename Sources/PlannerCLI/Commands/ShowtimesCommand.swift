@@ -37,7 +37,9 @@ extension PlannerCommand {
         var output: String?
 
         func validate() throws {
-            guard format == .table || format == .json else { throw ValidationError("showtimes writes --format table or json") }
+            guard format == .table || format == .json else {
+                throw ValidationError("showtimes writes --format table or json")
+            }
         }
 
         func run() async throws {
@@ -50,7 +52,8 @@ extension PlannerCommand {
             if let film {
                 shows = try Self.filter(shows, film: film, store: services.store)
             }
-            let report = ShowtimesReport(nearby: nearby, shows: shows, watchlist: watchlist, mode: search.mode, film: film)
+            let report = ShowtimesReport(
+                nearby: nearby, shows: shows, watchlist: watchlist, mode: search.mode, film: film)
             let target = OutputTarget(path: output)
             try target.write(format == .json ? try report.json() : report.table())
         }

@@ -28,7 +28,8 @@ extension PlannerCommand {
             let store = try AppDatabase.open(explicit: db)
             let count = try await ShowtimesStore(writer: store.writer).saveImported(shows)
             let theaters = Set(shows.map(\.providerTheaterName)).count
-            Console.out("imported \(count) show\(count == 1 ? "" : "s") at \(theaters) theater\(theaters == 1 ? "" : "s")")
+            Console.out(
+                "imported \(count) show\(count == 1 ? "" : "s") at \(theaters) theater\(theaters == 1 ? "" : "s")")
         }
     }
 }

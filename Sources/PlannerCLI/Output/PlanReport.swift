@@ -51,18 +51,25 @@ struct PlanReport {
         }
         if !plan.missed.isEmpty {
             lines.append("")
-            lines.append("Too late to reach: " + plan.missed.map { "\($0.film.film.title) at \($0.show.localTime(of: $0.show.start))" }.joined(separator: ", "))
+            lines.append(
+                "Too late to reach: "
+                    + plan.missed.map { "\($0.film.film.title) at \($0.show.localTime(of: $0.show.start))" }.joined(
+                        separator: ", "))
         }
         if watchlistCount > 0, !plan.filmsWithoutShows.isEmpty {
-            lines.append("No reachable show in the window: " + plan.filmsWithoutShows.map { ShowJSON.title($0.title, year: $0.year) }.joined(separator: ", "))
+            lines.append(
+                "No reachable show in the window: "
+                    + plan.filmsWithoutShows.map { ShowJSON.title($0.title, year: $0.year) }.joined(separator: ", "))
         }
         if plan.otherShowCount > 0 {
-            lines.append("\(plan.otherShowCount) other show\(plan.otherShowCount == 1 ? " is" : "s are") of films not on your watchlist.")
+            lines.append(
+                "\(plan.otherShowCount) other show\(plan.otherShowCount == 1 ? " is" : "s are") "
+                    + "of films not on your watchlist.")
         }
         lines.append("")
         lines.append(
-            "Leave by = start − travel − buffer. Travel times are estimates (source: estimate). Showtimes: \(nearby.source)."
-                + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
+            "Leave by = start − travel − buffer. Travel times are estimates (source: estimate). "
+                + "Showtimes: \(nearby.source)." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")
     }
 
@@ -130,8 +137,13 @@ struct PlanReport {
         let show = planned.show
         let theater = planned.theater.theater
         let end = show.end ?? show.start.addingTimeInterval(2 * 3600)
-        let id = show.providerShowID.map { "\(show.provider)-\($0)" }
-            ?? "\(show.provider)-\(Int(show.start.timeIntervalSince1970))-\(abs(NameKey.of(show.title + show.providerTheaterID).hashValue))"
+        // Stable across exports, so that importing the file again updates the event: the provider's show id, else
+        // the start and the names.
+        let slug = { (text: String) in NameKey.of(text).replacingOccurrences(of: " ", with: "-") }
+        let id =
+            show.providerShowID.map { "\(show.provider)-\($0)" }
+            ?? [show.provider, "\(Int(show.start.timeIntervalSince1970))", slug(show.providerTheaterID), slug(show.title)]
+            .joined(separator: "-")
         return ICalendar.Event(
             uid: "\(id)@planner", timing: .timed(start: show.start, end: end),
             summary: "\(planned.film.film.title) at \(theater.name)",

@@ -53,7 +53,9 @@ enum ShowJSON {
         TheaterEntry(
             provider_id: provider.id, provider_name: provider.name, id: match?.theater.id, name: match?.theater.name,
             address: match?.theater.address,
-            match: match.map { Match(confidence: $0.confidence.rawValue, score: $0.confidence.score, reason: $0.reason) })
+            match: match.map {
+                Match(confidence: $0.confidence.rawValue, score: $0.confidence.score, reason: $0.reason)
+            })
     }
 
     static func match(_ film: FilmMatch) -> Match {

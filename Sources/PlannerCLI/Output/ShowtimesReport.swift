@@ -36,14 +36,17 @@ struct ShowtimesReport {
         } else {
             let routes = self.routes
             var table = TextTable(
-                headers: ["Start", "End", "Film", "Cinema", mode.rawValue.capitalized, "Screen", "Format", "Watchlist"],
+                headers: [
+                    "Start", "End", "Film", "Cinema", mode.rawValue.capitalized, "Screen", "Format", "Watchlist",
+                ],
                 alignments: [.left, .left, .left, .left, .right, .left, .left, .left])
             for show in shows {
                 let theater = nearby.matching.matches[show.providerTheaterID]?.theater
                 let route = theater.flatMap { routes[$0.id] }
                 let match = FilmMatcher.match(show, films: watchlist)
                 table.rows.append([
-                    show.localTime(of: show.start), show.end.map(show.localTime) ?? "", ShowJSON.title(show.title, year: show.year),
+                    show.localTime(of: show.start), show.end.map(show.localTime) ?? "",
+                    ShowJSON.title(show.title, year: show.year),
                     theater?.name ?? show.providerTheaterName,
                     route.map { DistanceFormat.minutes(seconds: $0.durationSeconds) } ?? "",
                     show.auditorium ?? "", show.format ?? "", match.map { "yes (\($0.confidence.rawValue))" } ?? "",
@@ -53,8 +56,8 @@ struct ShowtimesReport {
         }
         lines.append("")
         lines.append(
-            "\(shows.count) show\(shows.count == 1 ? "" : "s"). Showtimes: \(nearby.source). Travel times are estimates."
-                + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
+            "\(shows.count) show\(shows.count == 1 ? "" : "s"). Showtimes: \(nearby.source). "
+                + "Travel times are estimates." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")
     }
 
@@ -81,7 +84,8 @@ struct ShowtimesReport {
             let film = FilmMatcher.match(show, films: watchlist)
             return Entry(
                 show: ShowJSON.show(show),
-                theater: ShowJSON.theater(ProviderTheater(id: show.providerTheaterID, name: show.providerTheaterName), match),
+                theater: ShowJSON.theater(
+                    ProviderTheater(id: show.providerTheaterID, name: show.providerTheaterName), match),
                 travel_s: match.flatMap { routes[$0.theater.id] }.map { $0.durationSeconds.rounded() },
                 watchlist_film: film?.film.id, film_match: film.map(ShowJSON.match))
         }

@@ -12,11 +12,13 @@ struct ShowtimesServices {
     let offline: Bool
 
     /// Builds the services from the environment (`FINNKINO_BASE_URL`), the settings and the shared options.
-    static func make(_ options: ShowtimesOptions, environment: Environment = Environment()) throws -> ShowtimesServices {
+    static func make(_ options: ShowtimesOptions, environment: Environment = Environment()) throws -> ShowtimesServices
+    {
         let settings = try environment.settings()
         var baseURL = FinnkinoClient.defaultBaseURL
         if let text = environment.variables["FINNKINO_BASE_URL"], !text.isEmpty {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
             else { throw CLIError.invalidOption("FINNKINO_BASE_URL must be an http(s) URL, not '\(text)'") }
             baseURL = url
         }
@@ -35,7 +37,9 @@ struct ShowtimesServices {
     /// - Parameters:
     ///   - area: Finnkino's area id; nil picks the area named after one of `cities`, else every area.
     ///   - cities: City names near the user, nearest first.
-    func shows(localDay: String, area: String?, cities: [String]) async throws -> (shows: [Show], notes: [String], source: String) {
+    func shows(localDay: String, area: String?, cities: [String]) async throws -> (
+        shows: [Show], notes: [String], source: String
+    ) {
         let imported = try await showtimes.importedShows(onLocalDay: localDay)
         do {
             let chosen = try await chooseArea(area, cities: cities)
@@ -81,7 +85,9 @@ struct NearbyShows {
         let zone = TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!
         let localDay = try options.localDay(zone: zone)
         var cities: [String] = []
-        for hit in found.hits { if let city = hit.theater.tags["addr:city"], !cities.contains(city) { cities.append(city) } }
+        for hit in found.hits {
+            if let city = hit.theater.tags["addr:city"], !cities.contains(city) { cities.append(city) }
+        }
         if let first = found.origin.label.split(separator: ",").first, found.origin.countryCode != nil {
             cities.append(String(first))
         }

@@ -47,7 +47,8 @@ public struct FinnkinoClient: Sendable {
     /// Creates a client; without a store nothing is cached.
     public init(
         baseURL: URL = FinnkinoClient.defaultBaseURL, transport: any HTTPTransport, store: ShowtimesStore? = nil,
-        policy: ShowtimesCachePolicy = .normal, timeoutSeconds: Double = 15, now: @escaping @Sendable () -> Date = Date.init
+        policy: ShowtimesCachePolicy = .normal, timeoutSeconds: Double = 15,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -83,10 +84,15 @@ public struct FinnkinoClient: Sendable {
         path: String, query: [URLQueryItem], freshSeconds: Double, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         let provider = FinnkinoParsing.providerName
-        let key = "finnkino " + path + (query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
+        let key =
+            "finnkino " + path
+            + (query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
         let cached = try await store?.cached(forKey: key)
-        if let cached, policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds) {
-            return ShowtimesFetch(value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
+        if let cached,
+            policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds)
+        {
+            return ShowtimesFetch(
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
         }
         if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
@@ -97,11 +103,14 @@ public struct FinnkinoClient: Sendable {
         let response: NowPlaying.HTTPResponse
         do {
             response = try await send(request)
-            guard response.statusCode == 200 else { throw ShowtimesError.httpStatus(provider: provider, code: response.statusCode) }
+            guard response.statusCode == 200 else {
+                throw ShowtimesError.httpStatus(provider: provider, code: response.statusCode)
+            }
         } catch let error as ShowtimesError {
             // The provider failed: an older answer is better than none, and says it is stale.
             guard let cached, policy == .normal else { throw error }
-            return ShowtimesFetch(value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true)
+            return ShowtimesFetch(
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true)
         }
         let value = try decode(response.body)
         let fetchedAt = now()

@@ -31,10 +31,11 @@ public enum FinnkinoParsing {
 
     /// The areas of a `<TheatreAreas>` document.
     public static func areas(from data: Data) throws -> [TheatreArea] {
-        try RecordXMLParser.records(named: "TheatreArea", root: "TheatreAreas", in: data, provider: providerName).compactMap { record in
-            guard let id = record["ID"], let name = record["Name"] else { return nil }
-            return TheatreArea(id: id, name: name)
-        }
+        try RecordXMLParser.records(named: "TheatreArea", root: "TheatreAreas", in: data, provider: providerName)
+            .compactMap { record in
+                guard let id = record["ID"], let name = record["Name"] else { return nil }
+                return TheatreArea(id: id, name: name)
+            }
     }
 
     /// One `<Show>` record as a ``Show``: the start from `dttmShowStartUTC` when present, else from the local
@@ -69,7 +70,9 @@ public enum FinnkinoParsing {
         return Show(
             provider: "finnkino", providerShowID: record["ID"], providerTheaterID: record["TheatreID"] ?? theaterName,
             providerTheaterName: theaterName, title: title, originalTitle: record["OriginalTitle"],
-            year: record["ProductionYear"].flatMap(Int.init), start: start, end: end, timeZoneIdentifier: timeZoneIdentifier,
-            auditorium: record["TheatreAuditorium"], format: record["PresentationMethod"], bookingURL: record["ShowURL"])
+            year: record["ProductionYear"].flatMap(Int.init), start: start, end: end,
+            timeZoneIdentifier: timeZoneIdentifier,
+            auditorium: record["TheatreAuditorium"], format: record["PresentationMethod"], bookingURL: record["ShowURL"]
+        )
     }
 }

@@ -48,7 +48,8 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
         guard parsed else {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well formed"
             throw ShowtimesError.malformedXML(
-                provider: provider, line: max(1, parser.lineNumber), reason: reason.isEmpty ? "not well formed" : reason)
+                provider: provider, line: max(1, parser.lineNumber), reason: reason.isEmpty ? "not well formed" : reason
+            )
         }
         return delegate.records
     }

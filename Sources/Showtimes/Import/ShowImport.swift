@@ -83,7 +83,9 @@ public enum ShowImport {
         }
         var year: Int?
         if let yearText = row["year"] {
-            guard let value = Int(yearText), (1870...2200).contains(value) else { throw fail("year '\(yearText)' is not a year") }
+            guard let value = Int(yearText), (1870...2200).contains(value) else {
+                throw fail("year '\(yearText)' is not a year")
+            }
             year = value
         }
         let zone: String

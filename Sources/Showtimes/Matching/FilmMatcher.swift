@@ -70,11 +70,13 @@ public enum FilmMatcher {
             if original == filmOriginal {
                 return FilmMatch(
                     film: film, confidence: sameYear ? .exact : .likely,
-                    reason: sameYear ? "same original title and year" : "same original title; year \(yearNote(yearGap))")
+                    reason: sameYear ? "same original title and year" : "same original title; year \(yearNote(yearGap))"
+                )
             }
             if filmTitles.contains(original) {
                 return FilmMatch(
-                    film: film, confidence: sameYear ? .likely : .weak, reason: "original title equals the film's title")
+                    film: film, confidence: sameYear ? .likely : .weak, reason: "original title equals the film's title"
+                )
             }
         }
         if filmTitles.contains(NameKey.of(show.title)) {

@@ -30,8 +30,14 @@ public enum NameKey {
         var plain = ""
         var depth = 0
         for character in text {
-            if character == "(" || character == "[" { depth += 1; continue }
-            if character == ")" || character == "]" { depth = max(0, depth - 1); continue }
+            if character == "(" || character == "[" {
+                depth += 1
+                continue
+            }
+            if character == ")" || character == "]" {
+                depth = max(0, depth - 1)
+                continue
+            }
             if depth == 0 { plain.append(character) }
         }
         let folded = plain.replacingOccurrences(of: "&", with: " and ")

@@ -104,13 +104,16 @@ public enum TheaterMatcher {
                 let cityAgrees = city == nil || theaterCity == city
                 confidence = cityAgrees ? .exact : .likely
                 reason = cityAgrees ? "same name and city" : "same name; the catalog gives no city"
-            } else if venue.count >= 4, names.contains(where: { $0.count >= 4 && ($0.contains(venue) || venue.contains($0)) }) {
+            } else if venue.count >= 4,
+                names.contains(where: { $0.count >= 4 && ($0.contains(venue) || venue.contains($0)) })
+            {
                 confidence = .weak
                 reason = "one name contains the other"
             } else {
                 continue
             }
-            candidates.append((TheaterMatch(provider: provider, theater: theater, confidence: confidence, reason: reason), distance))
+            candidates.append(
+                (TheaterMatch(provider: provider, theater: theater, confidence: confidence, reason: reason), distance))
         }
         return candidates.min { a, b in
             a.match.confidence != b.match.confidence ? a.match.confidence < b.match.confidence : a.distance < b.distance

@@ -40,7 +40,8 @@ public struct ShowtimesStore: Sendable {
                 table.column("url", .text)
                 table.primaryKey(["theater", "title", "start"])
             }
-            try db.create(index: "showtimes_imported_show_localDay", on: "showtimes_imported_show", columns: ["localDay"])
+            try db.create(
+                index: "showtimes_imported_show_localDay", on: "showtimes_imported_show", columns: ["localDay"])
         }
     }
 
