@@ -125,6 +125,24 @@ struct PlanCommandTests {
         }
     }
 
+    @Test(arguments: [("2026-10-24", "+03:00"), ("2026-10-25", "+02:00"), ("2026-03-28", "+02:00"), ("2026-03-29", "+03:00")])
+    func leaveByTimesStayOnTheHelsinkiClockAcrossTheDSTChange(day: String, offset: String) async throws {
+        // Given an 18:30 show on either side of the last Sunday of October or March (past days: every show is missed)
+        let show = FinnkinoShowSpec(
+            id: 21, title: "Revontulet", originalTitle: "Northern Lights", year: FakeFinnkinoService.year(101), day: day,
+            time: "18:30", theatreID: 1031, theatre: "Kinopalatsi, Helsinki")
+        try await withServices([show]) { planner, _ in
+            try await planner.addThreeFilms()
+            let result = try await planner.run(["plan", "--near", Self.near, "--date", day, "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let missed = try #require(try Self.json(result.stdout)["missed"] as? [[String: Any]])
+            // Then start and leave-by are 18:30 and 18:13 on the Helsinki clock, at that day's offset
+            let entry = try #require(missed.first)
+            #expect((entry["show"] as? [String: Any])?["start"] as? String == "\(day)T18:30:00\(offset)")
+            #expect(entry["leave_by"] as? String == "\(day)T18:13:00\(offset)")
+        }
+    }
+
     @Test func showtimesListsTheDaysShowsAtNearbyTheatersByStartAndFiltersByFilm() async throws {
         try await withServices(FakeFinnkinoService.tomorrow()) { planner, finnkino in
             try await planner.addThreeFilms()

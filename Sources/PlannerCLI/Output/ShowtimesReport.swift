@@ -49,7 +49,7 @@ struct ShowtimesReport {
                     ShowJSON.title(show.title, year: show.year),
                     theater?.name ?? show.providerTheaterName,
                     route.map { DistanceFormat.minutes(seconds: $0.durationSeconds) } ?? "",
-                    show.auditorium ?? "", show.format ?? "", match.map { "yes (\($0.confidence.rawValue))" } ?? "",
+                    show.auditorium ?? "", show.format ?? "", match.map { "\($0.film.title) (\($0.confidence.rawValue))" } ?? "",
                 ])
             }
             lines.append(table.render())

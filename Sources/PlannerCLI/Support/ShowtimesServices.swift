@@ -112,6 +112,11 @@ struct NearbyShows {
     /// Notes for people about theaters that were left out.
     var theaterNotes: [String] {
         var lines: [String] = []
+        let matched = matching.matches.values.sorted { $0.provider.name < $1.provider.name }
+        if !matched.isEmpty {
+            let pairs = matched.map { "\($0.provider.name) → \($0.theater.name) (\($0.theater.id), \($0.confidence))" }
+            lines.append("matched: " + pairs.joined(separator: "; "))
+        }
         for theater in matching.unmatched {
             let label = theater.id == theater.name ? "" : " (\(providerLabel(theater.id)) \(theater.id))"
             lines.append("not in the theater catalog, so no travel time and not listed: \(theater.name)\(label)")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How sure a match is, best first.
-public enum MatchConfidence: String, Sendable, Codable, Comparable, CaseIterable {
+public enum MatchConfidence: String, Sendable, Codable, Comparable, CaseIterable, CustomStringConvertible {
     /// Every compared field agrees exactly (after normalization).
     case exact
     /// The names agree, but something that would confirm it is missing or off by a little.
@@ -17,6 +17,9 @@ public enum MatchConfidence: String, Sendable, Codable, Comparable, CaseIterable
         case .weak: 0.5
         }
     }
+
+    /// "exact", "likely" or "weak".
+    public var description: String { rawValue }
 
     /// Better confidences sort first.
     public static func < (a: MatchConfidence, b: MatchConfidence) -> Bool { a.score > b.score }
