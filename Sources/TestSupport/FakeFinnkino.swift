@@ -3,19 +3,26 @@ import Foundation
 
 /// One show for the fake Finnkino, with its start on the Helsinki clock.
 public struct FinnkinoShowSpec: Sendable {
+    /// Finnkino's show ID.
     public var id: Int
+    /// The listed (Finnish) title.
     public var title: String
     /// nil leaves the `<OriginalTitle>` element out.
     public var originalTitle: String?
+    /// The ProductionYear.
     public var year: Int
     /// `YYYY-MM-DD` in Europe/Helsinki.
     public var day: String
     /// `HH:MM` in Europe/Helsinki.
     public var time: String
+    /// LengthInMinutes; the end is start + length.
     public var lengthMinutes: Int
+    /// Finnkino's TheatreID.
     public var theatreID: Int
+    /// Finnkino's Theatre name, such as "Kinopalatsi, Helsinki".
     public var theatre: String
 
+    /// Creates a show.
     public init(
         id: Int, title: String, originalTitle: String?, year: Int, day: String, time: String, lengthMinutes: Int = 110,
         theatreID: Int, theatre: String
@@ -34,11 +41,14 @@ public struct FinnkinoShowSpec: Sendable {
 
 /// A fake of Finnkino's XML API (`/xml/TheatreAreas/`, `/xml/Schedule/?area=&dt=dd.MM.yyyy`), in its documented shape.
 public enum FakeFinnkino {
-    /// Kinopalatsi and Tennispalatsi, as Finnkino numbers them.
+    /// Kinopalatsi, as Finnkino numbers it.
     public static let kinopalatsi = (id: 1031, name: "Kinopalatsi, Helsinki")
+    /// Tennispalatsi, which the bundled OSM extract lacks.
     public static let tennispalatsi = (id: 1038, name: "Tennispalatsi, Helsinki")
 
+    /// Europe/Helsinki.
     public static let helsinki = zone("Europe/Helsinki")
+    /// UTC.
     public static let utc = zone("UTC")
 
     static func zone(_ identifier: String) -> TimeZone { TimeZone(identifier: identifier)! }

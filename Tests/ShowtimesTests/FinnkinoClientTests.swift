@@ -18,11 +18,14 @@ struct FinnkinoClientTests {
             theatreID: FakeFinnkino.tennispalatsi.id, theatre: FakeFinnkino.tennispalatsi.name),
     ]
 
-    func client(_ fake: FakeServer, store: ShowtimesStore? = nil, policy: ShowtimesCachePolicy = .normal)
-        -> FinnkinoClient
-    {
+    /// A client on the real transport; the timeout is generous, as the whole suite shares two busy cores.
+    func client(
+        _ fake: FakeServer, store: ShowtimesStore? = nil, policy: ShowtimesCachePolicy = .normal,
+        timeoutSeconds: Double = 30
+    ) -> FinnkinoClient {
         FinnkinoClient(
-            baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, policy: policy, timeoutSeconds: 1)
+            baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, policy: policy,
+            timeoutSeconds: timeoutSeconds)
     }
 
     @Test func aScheduleComesBackAsShowsByStartWithInstantsInHelsinkiTime() async throws {
@@ -97,7 +100,7 @@ struct FinnkinoClientTests {
         }
         _ = try await withFakeServer(basePath: "/xml", handler) { fake in
             await #expect(throws: ShowtimesError.timedOut(provider: "Finnkino")) {
-                _ = try await client(fake).schedule(area: "1033", localDay: Self.day)
+                _ = try await client(fake, timeoutSeconds: 1).schedule(area: "1033", localDay: Self.day)
             }
         }
     }
