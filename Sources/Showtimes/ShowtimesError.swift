@@ -18,6 +18,8 @@ public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidImport(line: Int, reason: String)
     /// The showtimes tables could not be read or written.
     case database(String)
+    /// A day was not written `YYYY-MM-DD`.
+    case invalidDay(String)
 
     /// A one-line sentence explaining the error.
     public var description: String {
@@ -38,6 +40,8 @@ public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible 
             line == 0 ? "cannot import the showtimes: \(reason)" : "cannot import line \(line): \(reason)"
         case .database(let message):
             "the showtimes tables cannot be used: \(message)"
+        case .invalidDay(let text):
+            "'\(text)' is not a day written YYYY-MM-DD"
         }
     }
 }

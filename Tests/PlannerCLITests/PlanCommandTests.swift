@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("showtimes and plan against a fake Finnkino and a fake TMDb on loopback")
+@Suite("showtimes and plan against a fake Finnkino and a fake TMDb on loopback", .serialized)
 struct PlanCommandTests {
     static let near = "60.1699,24.9384"
     /// 456 m straight to Kinopalatsi × 1.22 circuity ÷ 5 km/h = 400 s, rounded up to 7 minutes.

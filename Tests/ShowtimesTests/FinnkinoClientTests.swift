@@ -5,7 +5,7 @@ import Showtimes
 import TestSupport
 import Testing
 
-@Suite("The Finnkino client against a fake Finnkino on loopback")
+@Suite("The Finnkino client against a fake Finnkino on loopback", .serialized)
 struct FinnkinoClientTests {
     static let day = "2026-11-22"
 

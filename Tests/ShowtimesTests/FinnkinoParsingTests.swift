@@ -60,7 +60,7 @@ struct FinnkinoParsingTests {
             .httpStatus(provider: "Finnkino", code: 500),
             .malformedXML(provider: "Finnkino", line: 3, reason: "bad"),
             .invalidShow(provider: "Finnkino", field: "Title", value: ""),
-            .notCached(provider: "Finnkino"), .invalidImport(line: 2, reason: "no title"), .database("locked"),
+            .notCached(provider: "Finnkino"), .invalidImport(line: 2, reason: "no title"), .database("locked"), .invalidDay("22.11.2026"),
         ]
         for error in errors {
             #expect(!error.description.isEmpty)

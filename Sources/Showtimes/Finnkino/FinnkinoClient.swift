@@ -62,7 +62,9 @@ public struct FinnkinoClient: Sendable {
     /// - Throws: ``ShowtimesError``.
     public func schedule(area: String?, localDay: String) async throws -> ShowtimesFetch<[Show]> {
         let parts = localDay.split(separator: "-")
-        precondition(parts.count == 3, "localDay must be YYYY-MM-DD")
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else {
+            throw ShowtimesError.invalidDay(localDay)
+        }
         var query = [URLQueryItem(name: "dt", value: "\(parts[2]).\(parts[1]).\(parts[0])")]
         if let area { query.insert(URLQueryItem(name: "area", value: area), at: 0) }
         return try await fetch(path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds) { data in
