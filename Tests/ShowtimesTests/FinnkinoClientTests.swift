@@ -126,6 +126,27 @@ struct FinnkinoClientTests {
         }
     }
 
+    @Test func anOldCachedScheduleIsUsedAndMarkedStaleWhenFinnkinoFails() async throws {
+        // Given a schedule cached an hour ago, and a Finnkino that now answers 503
+        let handler: FakeServer.Handler = { request, count in
+            count == 1 ? try await FakeFinnkino.handler(Self.shows)(request, count) : FakeFinnkino.xml("<Error/>", status: 503)
+        }
+        try await withFakeServer(basePath: "/xml", handler) { fake in
+            let store = try ShowtimesStore.inMemory()
+            let anHourAgo = FinnkinoClient(
+                baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, timeoutSeconds: 30,
+                now: { Date().addingTimeInterval(-3600) })
+            _ = try await anHourAgo.schedule(area: "1033", localDay: Self.day)
+            // When it is asked again now
+            let fetched = try await client(fake, store: store).schedule(area: "1033", localDay: Self.day)
+            // Then the old answer comes back, marked stale
+            #expect(fetched.isStale)
+            #expect(fetched.fromCache)
+            #expect(fetched.value.count == 2)
+            #expect(await fake.log.count == 2)
+        }
+    }
+
     @Test func theAreasAreRead() async throws {
         try await withFakeServer(basePath: "/xml", FakeFinnkino.handler([])) { fake in
             let areas = try await client(fake).areas().value

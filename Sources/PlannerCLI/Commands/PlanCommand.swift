@@ -10,7 +10,7 @@ extension PlannerCommand {
             commandName: "plan",
             abstract: "Plan the evening: shows of watchlisted films at nearby theaters, by when to leave.",
             discussion: """
-                Leave by = start − travel time (rounded up to the minute) − buffer. Shows whose leave-by time has
+                Leave by = start − travel time (rounded up to the minute) − buffer. Shows whose leave-by time has \
                 passed are left out. Times are on the theater's clock. Example:
                 planner plan --near 60.1699,24.9384 --mode walk --after 18:00 --buffer 10m --ics evening.ics
                 """)

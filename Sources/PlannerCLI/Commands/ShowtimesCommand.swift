@@ -19,7 +19,7 @@ extension PlannerCommand {
             commandName: "list",
             abstract: "List the day's shows at nearby theaters, by start time.",
             discussion: """
-                Shows come from Finnkino (FINNKINO_BASE_URL overrides https://www.finnkino.fi/xml) and from
+                Shows come from Finnkino (FINNKINO_BASE_URL overrides https://www.finnkino.fi/xml) and from \
                 'planner showtimes import'. Example: planner showtimes --near Helsinki --date tomorrow --film 550
                 """)
 

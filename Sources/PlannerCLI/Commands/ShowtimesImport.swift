@@ -9,8 +9,8 @@ extension PlannerCommand {
             commandName: "import",
             abstract: "Import shows from a CSV or JSON file into the database.",
             discussion: """
-                Columns: theater,title,year,start,end,auditorium,url (and optionally time_zone). start and end are
-                ISO 8601 with an offset, e.g. 2026-11-22T18:30:00+02:00. A bad row stops the import and nothing is
+                Columns: theater,title,year,start,end,auditorium,url (and optionally time_zone). start and end are \
+                ISO 8601 with an offset, e.g. 2026-11-22T18:30:00+02:00. A bad row stops the import and nothing is \
                 stored. A show with the same theater, title and start replaces the one stored.
                 """)
 
