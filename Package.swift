@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Places", targets: ["Places"]),
         .library(name: "NowPlaying", targets: ["NowPlaying"]),
         .library(name: "Watchlist", targets: ["Watchlist"]),
+        .library(name: "Showtimes", targets: ["Showtimes"]),
         .library(name: "Planner", targets: ["Planner"]),
     ],
     dependencies: [
@@ -37,13 +38,19 @@ let package = Package(
         ),
         // The SQLite store: watchlist, favorites, ratings, reviews.
         .target(name: "Watchlist", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
+        .target(
+            name: "Showtimes",
+            dependencies: ["Geo", "Theaters", "NowPlaying", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
-        .target(name: "Planner", dependencies: ["Geo", "Theaters"]),
+        .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),
         // The thin `planner` executable.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
-                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Planner", "OnlineLookup",
+                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
+                "OnlineLookup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,7 +76,14 @@ let package = Package(
             name: "OnlineLookupTests",
             dependencies: ["OnlineLookup", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
+        .testTarget(
+            name: "ShowtimesTests",
+            dependencies: [
+                "Showtimes", "Geo", "Theaters", "NowPlaying", "TestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -1,6 +1,7 @@
 import Foundation
 import NowPlaying
 import OnlineLookup
+import Showtimes
 import Watchlist
 
 /// The one database file: the watchlist store, with every other module's tables registered on it.
@@ -10,6 +11,7 @@ enum AppDatabase {
     static let migrations: [PlannerStore.MigrationRegistration] = [
         { migrator in TMDbCache.registerMigrations(in: &migrator) },
         { migrator in LookupCache.registerMigrations(in: &migrator) },
+        { migrator in ShowtimesStore.registerMigrations(in: &migrator) },
     ]
 
     /// `--db`, else `$PLANNER_DB`, else `$XDG_DATA_HOME/planner/planner.sqlite`, else `~/.local/share/planner/…`.

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Planner
+import Showtimes
+
+extension PlannerCommand {
+    /// `planner plan`: which show of which watchlisted film, where, and when to leave.
+    struct PlanCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plan",
+            abstract: "Plan the evening: shows of watchlisted films at nearby theaters, by when to leave.",
+            discussion: """
+                Leave by = start − travel time (rounded up to the minute) − buffer. Shows whose leave-by time has \
+                passed are left out. Times are on the theater's clock. Example:
+                planner plan --near 60.1699,24.9384 --mode walk --after 18:00 --buffer 10m --ics evening.ics
+                """)
+
+        @OptionGroup var location: LocationOptions
+        @OptionGroup var search: SearchOptions
+        @OptionGroup var showtimes: ShowtimesOptions
+
+        @Option(name: .long, help: ArgumentHelp("Shows starting at or after this time (HH:MM).", valueName: "HH:MM"))
+        var after: ClockTime?
+
+        @Option(name: .long, help: ArgumentHelp("Shows starting before this time (HH:MM).", valueName: "HH:MM"))
+        var before: ClockTime?
+
+        @Option(
+            name: .long, help: ArgumentHelp("The margin to arrive before the start: 10m, 1h, 1h15m.", valueName: "time")
+        )
+        var buffer: BufferDuration = BufferDuration(argument: "10m")!
+
+        @Option(name: .long, help: ArgumentHelp("Write the first show to this iCalendar file.", valueName: "file"))
+        var ics: String?
+
+        @Option(name: .long, help: "Output format: table or json.")
+        var format: OutputFormat = .table
+
+        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
+        var output: String?
+
+        func validate() throws {
+            guard format == .table || format == .json else {
+                throw ValidationError("plan writes --format table or json")
+            }
+            if let after, let before, before.minutes <= after.minutes {
+                throw ValidationError("--before \(before) must be later than --after \(after)")
+            }
+        }
+
+        func run() async throws {
+            let environment = Environment()
+            let found = try TheaterSearch(location: location, search: search, environment: environment)
+            let services = try ShowtimesServices.make(showtimes, environment: environment)
+            let nearby = try await NearbyShows(found: found, options: showtimes, services: services)
+            let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }
+            let now = Date()
+            let plan = EveningPlan.make(
+                shows: nearby.shows, films: watchlist, theaters: nearby.matching, origin: found.origin.coordinate,
+                mode: search.mode, router: EstimateRouter(),
+                window: ShowWindow(
+                    localDay: nearby.localDay, afterMinutes: after?.minutes, beforeMinutes: before?.minutes),
+                bufferMinutes: buffer.minutes, now: now)
+            let report = PlanReport(
+                nearby: nearby, plan: plan, mode: search.mode, after: after, before: before, buffer: buffer,
+                watchlistCount: watchlist.count)
+            var notes: [String] = []
+            if let ics {
+                if let first = plan.shows.first {
+                    let calendar = ICalendar(name: "planner: evening plan", events: [PlanReport.event(first)])
+                    try OutputTarget(path: ics).write(calendar.encoded(stamp: now))
+                } else {
+                    notes.append("no show to put in \(ics); nothing written")
+                }
+            }
+            try OutputTarget(path: output).write(format == .json ? try report.json() : report.table())
+            for note in notes { Console.error("planner: " + note) }
+        }
+    }
+}

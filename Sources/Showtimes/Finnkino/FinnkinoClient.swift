@@ -1,0 +1,137 @@
+import Foundation
+import NowPlaying
+
+/// When a provider client may use its cache and when it must ask.
+public enum ShowtimesCachePolicy: Sendable, Equatable {
+    /// A fresh cached answer is used; otherwise the provider is asked, and an older answer is used if it fails.
+    case normal
+    /// Only the cache is used; nothing goes online.
+    case offline
+    /// The provider is always asked.
+    case refresh
+}
+
+/// What a provider call returned, and whether it came from the cache.
+public struct ShowtimesFetch<Value: Sendable>: Sendable {
+    /// The answer.
+    public var value: Value
+    /// When the answer was fetched from the provider.
+    public var fetchedAt: Date
+    /// True when it came from the cache.
+    public var fromCache: Bool
+    /// True when the provider failed and an answer older than the freshness limit was used instead.
+    public var isStale: Bool
+}
+
+/// Finnkino's free XML API (no key), over NowPlaying's ``HTTPTransport``, cached in ``ShowtimesStore``.
+///
+/// ```swift
+/// let client = FinnkinoClient(baseURL: FinnkinoClient.defaultBaseURL, transport: URLSessionTransport(), store: store)
+/// let shows = try await client.schedule(area: "1033", localDay: "2026-11-22").value
+/// ```
+public struct FinnkinoClient: Sendable {
+    /// `https://www.finnkino.fi/xml`; the CLI lets `FINNKINO_BASE_URL` override it.
+    public static let defaultBaseURL = URL(string: "https://www.finnkino.fi/xml")!
+    /// How long a cached schedule counts as fresh, in seconds.
+    public static let scheduleFreshSeconds: Double = 30 * 60
+    /// How long the cached list of areas counts as fresh, in seconds.
+    public static let areasFreshSeconds: Double = 7 * 86_400
+
+    private let baseURL: URL
+    private let transport: any HTTPTransport
+    private let store: ShowtimesStore?
+    private let policy: ShowtimesCachePolicy
+    private let timeoutSeconds: Double
+    private let now: @Sendable () -> Date
+
+    /// Creates a client; without a store nothing is cached.
+    public init(
+        baseURL: URL = FinnkinoClient.defaultBaseURL, transport: any HTTPTransport, store: ShowtimesStore? = nil,
+        policy: ShowtimesCachePolicy = .normal, timeoutSeconds: Double = 15,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.store = store
+        self.policy = policy
+        self.timeoutSeconds = timeoutSeconds
+        self.now = now
+    }
+
+    /// The shows of `area` (nil: every area) on `localDay` (`YYYY-MM-DD`, Helsinki time), by start.
+    /// - Throws: ``ShowtimesError``.
+    public func schedule(area: String?, localDay: String) async throws -> ShowtimesFetch<[Show]> {
+        let parts = localDay.split(separator: "-")
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else {
+            throw ShowtimesError.invalidDay(localDay)
+        }
+        var query = [URLQueryItem(name: "dt", value: "\(parts[2]).\(parts[1]).\(parts[0])")]
+        if let area { query.insert(URLQueryItem(name: "area", value: area), at: 0) }
+        return try await fetch(path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds) { data in
+            try FinnkinoParsing.shows(fromSchedule: data).sorted { $0.start < $1.start }
+        }
+    }
+
+    /// Finnkino's theatre areas.
+    /// - Throws: ``ShowtimesError``.
+    public func areas() async throws -> ShowtimesFetch<[TheatreArea]> {
+        try await fetch(path: "TheatreAreas/", query: [], freshSeconds: Self.areasFreshSeconds) { data in
+            try FinnkinoParsing.areas(from: data)
+        }
+    }
+
+    /// Answers from the cache or the provider; an answer is decoded before it is cached, so that a malformed
+    /// answer never lands in the cache.
+    private func fetch<T: Sendable>(
+        path: String, query: [URLQueryItem], freshSeconds: Double, decode: (Data) throws -> T
+    ) async throws -> ShowtimesFetch<T> {
+        let provider = FinnkinoParsing.providerName
+        let key =
+            "finnkino " + path
+            + (query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
+        let cached = try await store?.cached(forKey: key)
+        if let cached,
+            policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds)
+        {
+            return ShowtimesFetch(
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
+        }
+        if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query }
+        let request = HTTPRequest(
+            url: components.url!, headers: ["Accept": "application/xml", "User-Agent": "planner"],
+            timeoutSeconds: timeoutSeconds)
+        let response: NowPlaying.HTTPResponse
+        do {
+            response = try await send(request)
+            guard response.statusCode == 200 else {
+                throw ShowtimesError.httpStatus(provider: provider, code: response.statusCode)
+            }
+        } catch let error as ShowtimesError {
+            // The provider failed: an older answer is better than none, and says it is stale.
+            guard let cached, policy == .normal else { throw error }
+            return ShowtimesFetch(
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true)
+        }
+        let value = try decode(response.body)
+        let fetchedAt = now()
+        try await store?.cache(response.body, forKey: key, fetchedAt: fetchedAt)
+        return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> NowPlaying.HTTPResponse {
+        do {
+            return try await transport.send(request)
+        } catch let error as NowPlayingError {
+            switch error {
+            case .timedOut: throw ShowtimesError.timedOut(provider: FinnkinoParsing.providerName)
+            default: throw ShowtimesError.unreachable(provider: FinnkinoParsing.providerName)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ShowtimesError.unreachable(provider: FinnkinoParsing.providerName)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Geo
+import Theaters
+
+/// A provider's theater as its shows name it.
+public struct ProviderTheater: Sendable, Hashable, Codable {
+    /// The provider's id ("1031" for Finnkino's Kinopalatsi).
+    public var id: String
+    /// The provider's name ("Kinopalatsi, Helsinki").
+    public var name: String
+
+    /// Creates a provider theater.
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// The distinct theaters of `shows`, in order of first appearance.
+    public static func of(_ shows: [Show]) -> [ProviderTheater] {
+        var seen = Set<ProviderTheater>()
+        return shows.map { ProviderTheater(id: $0.providerTheaterID, name: $0.providerTheaterName) }
+            .filter { seen.insert($0).inserted }
+    }
+}
+
+/// A provider theater found in the catalog.
+public struct TheaterMatch: Sendable, Equatable {
+    /// The provider's theater.
+    public var provider: ProviderTheater
+    /// The catalog's theater.
+    public var theater: Theater
+    /// How sure the match is.
+    public var confidence: MatchConfidence
+    /// Why it matched, in a few words.
+    public var reason: String
+
+    /// Creates a match.
+    public init(provider: ProviderTheater, theater: Theater, confidence: MatchConfidence, reason: String) {
+        self.provider = provider
+        self.theater = theater
+        self.confidence = confidence
+        self.reason = reason
+    }
+}
+
+/// Which provider theaters were found in the catalog and which were not.
+public struct TheaterMatching: Sendable {
+    /// The matches, by provider theater id.
+    public var matches: [String: TheaterMatch]
+    /// The provider theaters not found, in the order they came.
+    public var unmatched: [ProviderTheater]
+
+    /// Creates a matching.
+    public init(matches: [String: TheaterMatch], unmatched: [ProviderTheater]) {
+        self.matches = matches
+        self.unmatched = unmatched
+    }
+}
+
+/// Matches a provider's theaters to catalog theaters by normalized name, city and distance.
+///
+/// A provider name "Venue, City" is split at its last comma. A catalog theater matches when its name (or
+/// `name:en`) equals the venue, or one contains the other (weak); a catalog theater whose `addr:city` names
+/// another city never matches; and, when a reference point is given, neither does one farther from it than
+/// `maxDistanceMeters` (Finnkino has a Kinopalatsi in Helsinki and another in Turku).
+public enum TheaterMatcher {
+    /// How far from the reference point a matched theater may be, in meters, unless told otherwise.
+    public static let defaultMaxDistanceMeters = 50_000.0
+
+    /// Matches every provider theater against `catalog`.
+    public static func match(
+        _ providerTheaters: [ProviderTheater], catalog: [Theater], near reference: Coordinate?,
+        maxDistanceMeters: Double = defaultMaxDistanceMeters
+    ) -> TheaterMatching {
+        var matches: [String: TheaterMatch] = [:]
+        var unmatched: [ProviderTheater] = []
+        for provider in providerTheaters {
+            if let match = best(provider, catalog: catalog, near: reference, maxDistanceMeters: maxDistanceMeters) {
+                matches[provider.id] = match
+            } else {
+                unmatched.append(provider)
+            }
+        }
+        return TheaterMatching(matches: matches, unmatched: unmatched)
+    }
+
+    /// The best catalog theater for one provider theater: best confidence, then nearest the reference.
+    public static func best(
+        _ provider: ProviderTheater, catalog: [Theater], near reference: Coordinate?,
+        maxDistanceMeters: Double = defaultMaxDistanceMeters
+    ) -> TheaterMatch? {
+        let (venue, city) = split(provider.name)
+        guard !venue.isEmpty else { return nil }
+        var candidates: [(match: TheaterMatch, distance: Double)] = []
+        for theater in catalog {
+            let names = [theater.name, theater.tags["name:en"]].compactMap { $0 }.map(NameKey.of).filter { !$0.isEmpty }
+            let theaterCity = theater.tags["addr:city"].map(NameKey.of)
+            if let city, let theaterCity, !theaterCity.isEmpty, theaterCity != city { continue }
+            let distance = reference.map { $0.distanceMeters(to: theater.coordinate) } ?? 0
+            if distance > maxDistanceMeters { continue }
+            let confidence: MatchConfidence
+            let reason: String
+            if names.contains(venue) {
+                let cityAgrees = city == nil || theaterCity == city
+                confidence = cityAgrees ? .exact : .likely
+                reason = cityAgrees ? "same name and city" : "same name; the catalog gives no city"
+            } else if venue.count >= 4,
+                names.contains(where: { $0.count >= 4 && ($0.contains(venue) || venue.contains($0)) })
+            {
+                confidence = .weak
+                reason = "one name contains the other"
+            } else {
+                continue
+            }
+            candidates.append(
+                (TheaterMatch(provider: provider, theater: theater, confidence: confidence, reason: reason), distance))
+        }
+        return candidates.min { a, b in
+            a.match.confidence != b.match.confidence ? a.match.confidence < b.match.confidence : a.distance < b.distance
+        }?.match
+    }
+
+    /// "Kinopalatsi, Helsinki" → ("kinopalatsi", "helsinki"); "Bio Rex" → ("bio rex", nil).
+    static func split(_ name: String) -> (venue: String, city: String?) {
+        guard let comma = name.lastIndex(of: ",") else { return (NameKey.of(name), nil) }
+        let city = NameKey.of(String(name[name.index(after: comma)...]))
+        return (NameKey.of(String(name[..<comma])), city.isEmpty ? nil : city)
+    }
+}

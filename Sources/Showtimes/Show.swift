@@ -1,0 +1,130 @@
+import Foundation
+
+/// One screening of one film in one auditorium, whoever listed it (Finnkino, an import, …).
+///
+/// Start and end are instants; ``timeZoneIdentifier`` is the theater's zone, in which times are shown.
+///
+/// ```swift
+/// let shows = try await FinnkinoClient(baseURL: url, transport: URLSessionTransport()).schedule(area: "1033", on: day)
+/// let local = shows[0].localTime(of: shows[0].start)   // "18:30" in Europe/Helsinki
+/// ```
+public struct Show: Sendable, Equatable, Hashable, Codable {
+    /// Who listed the show: `finnkino` or `import`.
+    public var provider: String
+    /// The provider's id of the show, when it has one.
+    public var providerShowID: String?
+    /// The provider's id of the theater (Finnkino's TheatreID; an import's theater name).
+    public var providerTheaterID: String
+    /// The provider's name of the theater, such as "Kinopalatsi, Helsinki".
+    public var providerTheaterName: String
+    /// The title as listed (often in the local language).
+    public var title: String
+    /// The title in the film's original language, when the provider gives it.
+    public var originalTitle: String?
+    /// The film's production year, when given.
+    public var year: Int?
+    /// When the show starts.
+    public var start: Date
+    /// When the show ends, when known.
+    public var end: Date?
+    /// The theater's IANA time zone, such as `Europe/Helsinki`.
+    public var timeZoneIdentifier: String
+    /// The auditorium (Finnkino's TheatreAuditorium, "sali 1").
+    public var auditorium: String?
+    /// The presentation format (Finnkino's PresentationMethod: "2D", "3D", "IMAX").
+    public var format: String?
+    /// Where to book a seat.
+    public var bookingURL: String?
+
+    /// Creates a show.
+    public init(
+        provider: String, providerShowID: String? = nil, providerTheaterID: String, providerTheaterName: String,
+        title: String, originalTitle: String? = nil, year: Int? = nil, start: Date, end: Date? = nil,
+        timeZoneIdentifier: String, auditorium: String? = nil, format: String? = nil, bookingURL: String? = nil
+    ) {
+        self.provider = provider
+        self.providerShowID = providerShowID
+        self.providerTheaterID = providerTheaterID
+        self.providerTheaterName = providerTheaterName
+        self.title = title
+        self.originalTitle = originalTitle
+        self.year = year
+        self.start = start
+        self.end = end
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.auditorium = auditorium
+        self.format = format
+        self.bookingURL = bookingURL
+    }
+
+    /// The theater's time zone (UTC if the identifier is unknown).
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC")! }
+
+    /// The calendar day the show starts on, in the theater's zone, as `YYYY-MM-DD`.
+    public var localDay: String { LocalClock.day(of: start, in: timeZone) }
+
+    /// `date` as `HH:MM` on the theater's clock.
+    public func localTime(of date: Date) -> String { LocalClock.time(of: date, in: timeZone) }
+
+    /// Minutes past local midnight of `date` on the theater's clock (0–1439).
+    public func localMinutes(of date: Date) -> Int { LocalClock.minutesPastMidnight(of: date, in: timeZone) }
+}
+
+/// Reading instants on a wall clock in a given zone.
+public enum LocalClock {
+    static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    /// `YYYY-MM-DD` of `date` in `zone`.
+    public static func day(of date: Date, in zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    /// `HH:MM` of `date` in `zone`.
+    public static func time(of date: Date, in zone: TimeZone) -> String {
+        let minutes = minutesPastMidnight(of: date, in: zone)
+        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// Minutes past local midnight of `date` in `zone`, as a wall clock reads it (0–1439).
+    public static func minutesPastMidnight(of date: Date, in zone: TimeZone) -> Int {
+        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
+        return c.hour! * 60 + c.minute!
+    }
+
+    /// The instant a wall clock in `zone` reads `text` (`YYYY-MM-DDTHH:MM[:SS]`, no offset), or nil.
+    ///
+    /// In the repeated hour when clocks go back, the earlier instant is taken.
+    public static func instant(localDateTime text: String, in zone: TimeZone) -> Date? {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let date = parts[0].split(separator: "-").compactMap { Int($0) }
+        let time = parts[1].split(separator: ":").compactMap { Int($0) }
+        guard date.count == 3, (2...3).contains(time.count), (1...12).contains(date[1]), (1...31).contains(date[2]),
+            (0...23).contains(time[0]), (0...59).contains(time[1])
+        else { return nil }
+        var components = DateComponents()
+        components.year = date[0]
+        components.month = date[1]
+        components.day = date[2]
+        components.hour = time[0]
+        components.minute = time[1]
+        components.second = time.count == 3 ? time[2] : 0
+        return calendar(zone).date(from: components)
+    }
+
+    /// Reads ISO 8601 with an offset or `Z` (`2026-11-22T18:30:00+02:00`, fractional seconds allowed), or nil.
+    public static func instant(iso8601 text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: trimmed) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: trimmed)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Showtimes
+import Testing
+
+@Suite("Reading Finnkino's XML")
+struct FinnkinoParsingTests {
+    @Test func aShowWithOnlyALocalStartIsReadOnTheHelsinkiClockAcrossTheDSTChange() throws {
+        // Given shows on the Saturday and the Sunday of the last weekend of October 2026 (clocks go back on the 25th)
+        let xml = """
+            <Schedule><PubDate/><Shows>
+            <Show><ID>1</ID><dttmShowStart>2026-10-24T18:30:00</dttmShowStart><Title>A</Title><Theatre>X</Theatre></Show>
+            <Show><ID>2</ID><dttmShowStart>2026-10-25T18:30:00</dttmShowStart><Title>B</Title><Theatre>X</Theatre></Show>
+            </Shows></Schedule>
+            """
+        let shows = try FinnkinoParsing.shows(fromSchedule: Data(xml.utf8))
+        // Then Saturday's is at UTC+3 and Sunday's at UTC+2
+        #expect(shows[0].start == LocalClock.instant(iso8601: "2026-10-24T15:30:00Z"))
+        #expect(shows[1].start == LocalClock.instant(iso8601: "2026-10-25T16:30:00Z"))
+        #expect(shows.map { $0.localTime(of: $0.start) } == ["18:30", "18:30"])
+    }
+
+    @Test func aShowWithoutATitleIsAnError() {
+        let xml =
+            "<Schedule><Shows><Show><ID>1</ID><dttmShowStart>2026-10-24T18:30:00</dttmShowStart></Show></Shows></Schedule>"
+        #expect(throws: ShowtimesError.invalidShow(provider: "Finnkino", field: "Title", value: "")) {
+            _ = try FinnkinoParsing.shows(fromSchedule: Data(xml.utf8))
+        }
+    }
+
+    @Test func aShowWithAnUnreadableStartIsAnError() {
+        let xml =
+            "<Schedule><Shows><Show><Title>A</Title><Theatre>X</Theatre><dttmShowStart>tonight</dttmShowStart></Show></Shows></Schedule>"
+        #expect(throws: ShowtimesError.invalidShow(provider: "Finnkino", field: "dttmShowStart", value: "tonight")) {
+            _ = try FinnkinoParsing.shows(fromSchedule: Data(xml.utf8))
+        }
+    }
+
+    @Test func textThatIsNotXMLIsMalformed() {
+        #expect {
+            _ = try FinnkinoParsing.shows(fromSchedule: Data("<html><body>Service Unavailable".utf8))
+        } throws: { error in
+            if case .malformedXML = error as? ShowtimesError { return true }
+            return false
+        }
+    }
+
+    @Test(arguments: ["<Schedule><Shows><Show><ID>1</ID>", "", "<Schedule><Shows></Schedule>"])
+    func aCutOrUnbalancedDocumentIsMalformed(_ text: String) {
+        #expect {
+            _ = try FinnkinoParsing.shows(fromSchedule: Data(text.utf8))
+        } throws: { error in
+            if case .malformedXML = error as? ShowtimesError { return true }
+            return false
+        }
+    }
+
+    @Test func everyErrorDescribesItselfInOneLine() {
+        let errors: [ShowtimesError] = [
+            .timedOut(provider: "Finnkino"), .unreachable(provider: "Finnkino"),
+            .httpStatus(provider: "Finnkino", code: 500),
+            .malformedXML(provider: "Finnkino", line: 3, reason: "bad"),
+            .invalidShow(provider: "Finnkino", field: "Title", value: ""),
+            .notCached(provider: "Finnkino"), .invalidImport(line: 2, reason: "no title"), .database("locked"), .invalidDay("22.11.2026"),
+        ]
+        for error in errors {
+            #expect(!error.description.isEmpty)
+            #expect(!error.description.contains("\n"))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Showtimes
+import Testing
+
+@Suite("Importing shows from CSV and JSON")
+struct ShowImportTests {
+    @Test func aCSVFileBecomesShowsAtTheOffsetsWritten() throws {
+        let csv = """
+            theater,title,year,start,end,auditorium,url
+            "Kinopalatsi, Helsinki",Northern Lights,2026,2026-11-22T18:30:00+02:00,2026-11-22T20:40:00+02:00,sali 1,https://example.com/1
+            Bio Rex,Harbour Nights,,2026-11-22T21:00:00+02:00,,,
+            """
+        let shows = try ShowImport.shows(from: Data(csv.utf8), fileName: "shows.csv")
+        #expect(shows.count == 2)
+        #expect(shows[0].providerTheaterName == "Kinopalatsi, Helsinki")
+        #expect(shows[0].start == LocalClock.instant(iso8601: "2026-11-22T16:30:00Z"))
+        #expect(shows[0].localTime(of: shows[0].start) == "18:30")
+        #expect(shows[0].auditorium == "sali 1")
+        #expect(shows[1].year == nil)
+        #expect(shows[1].end == nil)
+    }
+
+    @Test func aJSONFileWithAZoneIsShownOnThatZonesClock() throws {
+        let json = """
+            [{"theater":"Kinopalatsi","title":"Dune","year":2021,"start":"2026-10-25T16:30:00Z","time_zone":"Europe/Helsinki"}]
+            """
+        let shows = try ShowImport.shows(from: Data(json.utf8), fileName: "shows.json")
+        #expect(shows[0].timeZoneIdentifier == "Europe/Helsinki")
+        #expect(shows[0].localTime(of: shows[0].start) == "18:30")
+        #expect(shows[0].localDay == "2026-10-25")
+    }
+
+    @Test func aStartWithoutAnOffsetStopsTheImportAtItsLine() {
+        let csv = "theater,title,start\nKinopalatsi,Dune,2026-11-22T18:30:00+02:00\nKinopalatsi,Dune,2026-11-22T21:00\n"
+        #expect {
+            _ = try ShowImport.shows(from: Data(csv.utf8), fileName: "shows.csv")
+        } throws: { error in
+            guard case .invalidImport(let line, _) = error as? ShowtimesError else { return false }
+            return line == 3
+        }
+    }
+
+    @Test func aFileWithoutATitleColumnIsRefused() {
+        #expect(throws: ShowtimesError.invalidImport(line: 1, reason: "the header has no 'title' column")) {
+            _ = try ShowImport.shows(from: Data("theater,start\nX,2026-11-22T18:30:00+02:00\n".utf8), fileName: "a.csv")
+        }
+    }
+
+    @Test func importedShowsAreStoredAndReadBackByLocalDay() async throws {
+        let store = try ShowtimesStore.inMemory()
+        let csv =
+            "theater,title,start\nKinopalatsi,Dune,2026-11-22T23:30:00+02:00\nKinopalatsi,Dune,2026-11-23T00:30:00+02:00\n"
+        let shows = try ShowImport.shows(from: Data(csv.utf8), fileName: "a.csv")
+        try await store.saveImported(shows)
+        try await store.saveImported(shows)  // the same shows again replace, not duplicate
+        #expect(try await store.importedShows(onLocalDay: "2026-11-22").count == 1)
+        #expect(try await store.importedShows(onLocalDay: "2026-11-23").count == 1)
+    }
+}
