@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "NowPlaying", targets: ["NowPlaying"]),
         .library(name: "Watchlist", targets: ["Watchlist"]),
         .library(name: "Planner", targets: ["Planner"]),
+        .library(name: "OSM", targets: ["OSM"]),
+        .library(name: "Routing", targets: ["Routing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -33,6 +35,14 @@ let package = Package(
         .target(name: "Watchlist", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
         .target(name: "Planner", dependencies: ["Geo", "Theaters"]),
+        // The system zlib (zlib1g-dev), for PBF blobs and gzipped OSM XML.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
+        .target(name: "OSM", dependencies: ["Geo", "CZlib"]),
+        // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
+        .target(name: "Routing", dependencies: ["Geo", "OSM", "Theaters", "Planner"]),
+        // Times graph import and queries on a real extract (release mode).
+        .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Routing", "Theaters"]),
         // The thin `planner` executable.
         .executableTarget(
             name: "PlannerCLI",
@@ -50,6 +60,8 @@ let package = Package(
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner"]),
         .testTarget(name: "PlannerCLITests", dependencies: ["PlannerCLI"]),
     ]
 )
