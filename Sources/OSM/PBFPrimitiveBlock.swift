@@ -23,8 +23,8 @@ enum PBFPrimitiveBlock {
                     }
                 }
                 header.boundingBox = BoundingBox(
-                    south: Double(values[4]) * 1e-9, west: Double(values[1]) * 1e-9,
-                    north: Double(values[3]) * 1e-9, east: Double(values[2]) * 1e-9)
+                    south: Double(values[4]) / 1e9, west: Double(values[1]) / 1e9,
+                    north: Double(values[3]) / 1e9, east: Double(values[2]) / 1e9)
             case (4, .lengthDelimited): header.requiredFeatures.append(try reader.readString())
             case (16, .lengthDelimited): header.writingProgram = try reader.readString()
             default: try reader.skip(field.wireType)
@@ -91,8 +91,8 @@ private struct BlockContext {
 
     func coordinate(latitude: Int64, longitude: Int64) -> Coordinate {
         Coordinate(
-            uncheckedLatitude: Double(latitudeOffset &+ granularity &* latitude) * 1e-9,
-            longitude: Double(longitudeOffset &+ granularity &* longitude) * 1e-9)
+            uncheckedLatitude: Double(latitudeOffset &+ granularity &* latitude) / 1e9,
+            longitude: Double(longitudeOffset &+ granularity &* longitude) / 1e9)
     }
 
     func tags(keys: [UInt64], values: [UInt64]) throws(ProtobufError) -> [String: String] {
