@@ -10,7 +10,8 @@ import Theaters
 /// of those ids and the cinema/theatre nodes. Memory is therefore proportional to the highway ways and their
 /// nodes (≈ 40 bytes per reference plus a dictionary entry per needed node), not to the whole file: the many
 /// building and land-use nodes of an extract are never stored. Node references missing from a clipped extract
-/// are counted and the segments touching them skipped.
+/// are counted and the segments touching them skipped; so are the segments touching a barrier node the mode
+/// cannot pass (up to 8 profiles, one bit each).
 public struct RoadGraphBuilder: Sendable {
     /// The profile per mode to build graphs for.
     public let profiles: [RoutingProfile]
@@ -20,8 +21,9 @@ public struct RoadGraphBuilder: Sendable {
         profiles = modes.map(RoutingProfile.forMode)
     }
 
-    /// Creates a builder with custom profiles.
+    /// Creates a builder with custom profiles (at most 8).
     public init(profiles: [RoutingProfile]) {
+        precondition(profiles.count <= 8, "at most 8 profiles")
         self.profiles = profiles
     }
 
@@ -38,7 +40,7 @@ public struct RoadGraphBuilder: Sendable {
         }
         try reader.read(.nodes) { element in
             guard case .node(let node) = element else { return }
-            state.addNode(node)
+            state.addNode(node, profiles: profiles)
         }
 
         var graphs: [TravelMode: RoadGraph] = [:]
@@ -73,6 +75,8 @@ private struct BuildState {
     struct KeptWay {
         let refStart: Int
         let refEnd: Int
+        /// True for a `highway=*` way (platforms and piers are kept too, but not counted as highways).
+        let isHighway: Bool
         /// Speeds per profile, nil where the profile may not use the way.
         let speeds: [WaySpeeds?]
     }
@@ -89,6 +93,8 @@ private struct BuildState {
     var nodeIDs: [Int64] = []
     var latitudes: [Double] = []
     var longitudes: [Double] = []
+    /// Per needed node, bit `i` set when profile `i` cannot pass it (a barrier).
+    var barriers: [UInt8] = []
     /// Every kept way's references, as dense indexes, back to back.
     var refs: [Int32] = []
     var ways: [KeptWay] = []
@@ -108,6 +114,7 @@ private struct BuildState {
         nodeIDs.append(id)
         latitudes.append(.nan)
         longitudes.append(.nan)
+        barriers.append(0)
         return index
     }
 
@@ -116,21 +123,27 @@ private struct BuildState {
             theaterWays.append(way)
             for ref in way.nodeRefs { _ = index(of: ref) }
         }
-        guard way.tags["highway"] != nil else { return }
-        statistics.highwayWays += 1
+        let isHighway = way.tags["highway"] != nil
         let speeds = profiles.map { $0.speeds(for: way.tags) }
+        guard isHighway || speeds.contains(where: { $0 != nil }) else { return }
+        if isHighway { statistics.highwayWays += 1 }
         for (profile, speed) in zip(profiles, speeds) where speed != nil {
             statistics.routableWaysByMode[profile.mode.rawValue, default: 0] += 1
         }
         let start = refs.count
         for ref in way.nodeRefs { refs.append(index(of: ref)) }
-        ways.append(KeptWay(refStart: start, refEnd: refs.count, speeds: speeds))
+        ways.append(KeptWay(refStart: start, refEnd: refs.count, isHighway: isHighway, speeds: speeds))
     }
 
-    mutating func addNode(_ node: OSMNode) {
+    mutating func addNode(_ node: OSMNode, profiles: [RoutingProfile]) {
         if let index = nodeIndex[node.id] {
             latitudes[Int(index)] = node.coordinate.latitude
             longitudes[Int(index)] = node.coordinate.longitude
+            if !node.tags.isEmpty {
+                for (bit, profile) in profiles.enumerated() where profile.blocksPassage(nodeTags: node.tags) {
+                    barriers[Int(index)] |= 1 << UInt8(bit)
+                }
+            }
         }
         if let amenity = node.tags["amenity"], Self.theaterAmenities.contains(amenity) {
             theaterNodes.append(node)
@@ -140,7 +153,7 @@ private struct BuildState {
     func isPresent(_ index: Int32) -> Bool { !latitudes[Int(index)].isNaN }
 
     mutating func countMissingReferences() {
-        for way in ways {
+        for way in ways where way.isHighway {
             let missing = refs[way.refStart..<way.refEnd].filter { !isPresent($0) }.count
             statistics.missingNodeReferences += missing
             if missing > 0 { statistics.highwayWaysWithMissingNodes += 1 }
@@ -161,6 +174,7 @@ private struct BuildState {
             ids.append(nodeIDs[Int(global)])
             return index
         }
+        let barrierBit = UInt8(1) << UInt8(modeIndex)
         for way in ways {
             guard let speeds = way.speeds[modeIndex] else { continue }
             var position = way.refStart
@@ -168,6 +182,7 @@ private struct BuildState {
                 let a = refs[position], b = refs[position + 1]
                 position += 1
                 guard a != b, isPresent(a), isPresent(b) else { continue }
+                guard barriers[Int(a)] & barrierBit == 0, barriers[Int(b)] & barrierBit == 0 else { continue }
                 let from = localIndex(a), to = localIndex(b)
                 let lengthMeters = coordinates[Int(from)].distanceMeters(to: coordinates[Int(to)])
                 if let speed = speeds.forwardKilometersPerHour {

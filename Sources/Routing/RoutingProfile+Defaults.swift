@@ -1,6 +1,7 @@
 extension RoutingProfile {
     /// Driving, after OSRM `profiles/car.lua` (v5/v6): its `speeds.highway` table in km/h, `speed_reduction = 0.8`
-    /// applied to a tagged `maxspeed`, the `access_tag_blacklist`, and implied one-way roundabouts and motorways.
+    /// applied to a tagged `maxspeed`, the `access_tag_blacklist`, implied one-way roundabouts and motorways, and
+    /// `barrier_whitelist` (any other barrier node, gates included, blocks a car unless an access tag allows it).
     public static let car = RoutingProfile(
         mode: .drive,
         highwaySpeedsKilometersPerHour: [
@@ -19,20 +20,29 @@ extension RoutingProfile {
         impliesOnewayOnRoundabouts: true,
         onewayExceptions: [],
         maxspeedFactor: 0.8,
-        excludesAreas: true)
+        excludesAreas: true,
+        passableBarriers: [
+            "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
+        ])
 
-    /// Walking, after OSRM `profiles/foot.lua`: `walking_speed = 5` km/h on every way it accepts, motorways and
-    /// trunk roads closed, `foot`/`access` tags, and only `oneway:foot` restricting direction.
+    /// Walking, after OSRM `profiles/foot.lua` (v26.10): `walking_speed = 5` km/h on its `speeds` table (highway
+    /// classes, `railway=platform`, `amenity=parking|parking_entrance`, `man_made=pier`), motorways and trunk roads
+    /// closed, the `foot`/`access` hierarchy, and only `oneway:foot` restricting direction. As in OSRM, a cycleway
+    /// needs `foot=yes|designated|permissive` (then it is walked at 5 km/h).
     public static let foot = RoutingProfile(
         mode: .walk,
         highwaySpeedsKilometersPerHour: Dictionary(
             uniqueKeysWithValues: [
                 "primary", "primary_link", "secondary", "secondary_link", "tertiary", "tertiary_link",
-                "unclassified", "residential", "road", "living_street", "service", "track", "path", "steps",
-                "pedestrian", "platform", "footway", "pier", "cycleway", "bridleway", "corridor",
+                "unclassified", "residential", "living_street", "service", "track", "path", "steps",
+                "pedestrian", "platform", "footway", "pier",
             ].map { ($0, 5.0) }),
+        otherSpeedsKilometersPerHour: [
+            (key: "railway", speeds: ["platform": 5]), (key: "amenity", speeds: ["parking": 5, "parking_entrance": 5]),
+            (key: "man_made", speeds: ["pier": 5]),
+        ],
         explicitAccessSpeedKilometersPerHour: 5,
-        excludedHighways: ["motorway", "motorway_link", "trunk", "trunk_link", "construction", "proposed"],
+        excludedHighways: ["motorway", "motorway_link", "trunk", "trunk_link", "proposed"],
         accessKeys: ["foot", "access"],
         deniedAccessValues: ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"],
         allowedAccessValues: ["yes", "foot", "permissive", "designated"],
@@ -40,10 +50,12 @@ extension RoutingProfile {
         impliesOnewayOnRoundabouts: false,
         onewayExceptions: [],
         maxspeedFactor: nil,
-        excludesAreas: false)
+        excludesAreas: false,
+        blockingBarriers: ["yes", "wall", "fence"])
 
-    /// Cycling, after OSRM `profiles/bicycle.lua`: `default_speed = 15` km/h on cycleways and the roads it accepts,
-    /// motorways and trunk roads closed, footways and pedestrian streets only with `bicycle=yes|designated`,
+    /// Cycling, after OSRM `profiles/bicycle.lua` (v26.10): `default_speed = 15` km/h on cycleways and the roads it
+    /// accepts, 12 on tracks and 13 on paths, motorways and trunk roads closed, footways, pedestrian streets and
+    /// steps only with `bicycle=yes|designated|permissive` (OSRM would let the rider push there at 4 km/h),
     /// `bicycle`/`vehicle`/`access` tags, and one-way streets respected unless `oneway:bicycle=no` or
     /// `cycleway=opposite*` (OSRM's walking-against-the-flow fallback is not modelled).
     public static let bicycle = RoutingProfile(
@@ -51,8 +63,8 @@ extension RoutingProfile {
         highwaySpeedsKilometersPerHour: Dictionary(
             uniqueKeysWithValues: [
                 "cycleway", "primary", "primary_link", "secondary", "secondary_link", "tertiary", "tertiary_link",
-                "residential", "unclassified", "living_street", "road", "service", "track", "path",
-            ].map { ($0, 15.0) }),
+                "residential", "unclassified", "living_street", "service",
+            ].map { ($0, 15.0) }).merging(["track": 12, "path": 13]) { $1 },
         explicitAccessSpeedKilometersPerHour: 15,
         excludedHighways: ["motorway", "motorway_link", "trunk", "trunk_link", "construction", "proposed"],
         accessKeys: ["bicycle", "vehicle", "access"],
@@ -65,5 +77,6 @@ extension RoutingProfile {
             (key: "cycleway", value: "opposite_track"),
         ],
         maxspeedFactor: nil,
-        excludesAreas: false)
+        excludesAreas: false,
+        blockingBarriers: ["yes", "wall", "fence"])
 }

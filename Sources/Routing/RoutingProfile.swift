@@ -11,6 +11,8 @@ public struct RoutingProfile: Sendable {
     public let mode: TravelMode
     /// Speed by `highway` value, in km/h; a `highway` missing here is not routable unless explicitly allowed.
     public let highwaySpeedsKilometersPerHour: [String: Double]
+    /// Speeds for ways without a tabled `highway`, by other keys in order (`railway=platform`, `man_made=pier`).
+    public let otherSpeedsKilometersPerHour: [(key: String, speeds: [String: Double])]
     /// The speed used on a way opened only by an explicit access tag (`bicycle=yes` on a footway), in km/h;
     /// nil when explicit access cannot open a way missing from the speed table.
     public let explicitAccessSpeedKilometersPerHour: Double?
@@ -32,17 +34,23 @@ public struct RoutingProfile: Sendable {
     public let maxspeedFactor: Double?
     /// True when `area=yes` closes a way (a car does not drive across a pedestrian square).
     public let excludesAreas: Bool
+    /// The only `barrier` values a node may carry and still be passed (cars), or nil to use `blockingBarriers`.
+    public let passableBarriers: Set<String>?
+    /// `barrier` values that block passage when `passableBarriers` is nil (walking and cycling).
+    public let blockingBarriers: Set<String>
 
     /// Creates a profile from its data.
     public init(
         mode: TravelMode, highwaySpeedsKilometersPerHour: [String: Double],
+        otherSpeedsKilometersPerHour: [(key: String, speeds: [String: Double])] = [],
         explicitAccessSpeedKilometersPerHour: Double?, excludedHighways: Set<String>, accessKeys: [String],
         deniedAccessValues: Set<String>, allowedAccessValues: Set<String>, onewayKeys: [String],
         impliesOnewayOnRoundabouts: Bool, onewayExceptions: [(key: String, value: String)], maxspeedFactor: Double?,
-        excludesAreas: Bool
+        excludesAreas: Bool, passableBarriers: Set<String>? = nil, blockingBarriers: Set<String> = []
     ) {
         self.mode = mode
         self.highwaySpeedsKilometersPerHour = highwaySpeedsKilometersPerHour
+        self.otherSpeedsKilometersPerHour = otherSpeedsKilometersPerHour
         self.explicitAccessSpeedKilometersPerHour = explicitAccessSpeedKilometersPerHour
         self.excludedHighways = excludedHighways
         self.accessKeys = accessKeys
@@ -53,6 +61,8 @@ public struct RoutingProfile: Sendable {
         self.onewayExceptions = onewayExceptions
         self.maxspeedFactor = maxspeedFactor
         self.excludesAreas = excludesAreas
+        self.passableBarriers = passableBarriers
+        self.blockingBarriers = blockingBarriers
     }
 
     /// The profile for `mode`.
@@ -66,7 +76,8 @@ public struct RoutingProfile: Sendable {
 
     /// The speeds of a way with these tags, or nil when the profile may not use it at all.
     public func speeds(for tags: [String: String]) -> WaySpeeds? {
-        guard let highway = tags["highway"], !excludedHighways.contains(highway) else { return nil }
+        let highway = tags["highway"]
+        if let highway, excludedHighways.contains(highway) { return nil }
         if excludesAreas && tags["area"] == "yes" { return nil }
         var explicitlyAllowed = false
         if let key = accessKeys.first(where: { tags[$0] != nil }), let value = tags[key] {
@@ -74,9 +85,11 @@ public struct RoutingProfile: Sendable {
             explicitlyAllowed = allowedAccessValues.contains(value)
         }
         let baseSpeed: Double
-        if let tabled = highwaySpeedsKilometersPerHour[highway] {
+        if let highway, let tabled = highwaySpeedsKilometersPerHour[highway] {
             baseSpeed = tabled
-        } else if explicitlyAllowed, let explicit = explicitAccessSpeedKilometersPerHour {
+        } else if let other = otherSpeed(tags) {
+            baseSpeed = other
+        } else if highway != nil, explicitlyAllowed, let explicit = explicitAccessSpeedKilometersPerHour {
             baseSpeed = explicit
         } else {
             return nil
@@ -97,9 +110,28 @@ public struct RoutingProfile: Sendable {
         }
     }
 
+    /// True when a node with these tags cannot be passed (a gate with `access=no`, a wall, a bollard for cars);
+    /// the builder then drops the segments that touch it. An allowing access tag overrides the barrier.
+    public func blocksPassage(nodeTags tags: [String: String]) -> Bool {
+        if let key = accessKeys.first(where: { tags[$0] != nil }), let value = tags[key] {
+            if deniedAccessValues.contains(value) { return true }
+            if allowedAccessValues.contains(value) { return false }
+        }
+        guard let barrier = tags["barrier"] else { return false }
+        if let passableBarriers { return !passableBarriers.contains(barrier) }
+        return blockingBarriers.contains(barrier)
+    }
+
+    private func otherSpeed(_ tags: [String: String]) -> Double? {
+        for (key, speeds) in otherSpeedsKilometersPerHour {
+            if let value = tags[key], let speed = speeds[value] { return speed }
+        }
+        return nil
+    }
+
     private enum Direction { case both, forward, backward, closed }
 
-    private func oneway(_ tags: [String: String], highway: String) -> Direction {
+    private func oneway(_ tags: [String: String], highway: String?) -> Direction {
         if onewayExceptions.contains(where: { tags[$0.key] == $0.value }) { return .both }
         if let key = onewayKeys.first(where: { tags[$0] != nil }), let value = tags[key] {
             switch value {

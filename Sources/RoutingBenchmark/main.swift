@@ -7,7 +7,8 @@ import Theaters
 //
 //   RoutingBenchmark bench FILE [MODE] [QUERIES]   import time, file round trip, median query latencies
 //   RoutingBenchmark pairs FILE MODE COUNT SEED     random origin–destination pairs on the graph, as CSV
-//   RoutingBenchmark route FILE MODE < pairs.csv    distance_m,duration_s per `lat,lon,lat,lon` line
+//   RoutingBenchmark route FILE MODE [--geometry] < pairs.csv
+//                                                   distance_m,duration_s[,lat lon;…] per `lat,lon,lat,lon` line
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -125,6 +126,7 @@ case "pairs":
 case "route":
     guard arguments.count >= 4 else { fail("usage: RoutingBenchmark route FILE MODE < pairs.csv") }
     let travelMode = mode(arguments[3])
+    let withGeometry = arguments.contains("--geometry")
     let router = RoadRouter(area: try RoadGraphBuilder(modes: [travelMode]).build(from: file))
     while let line = readLine() {
         let numbers = line.split(separator: ",").compactMap { Double($0) }
@@ -132,7 +134,10 @@ case "route":
         let origin = Coordinate(uncheckedLatitude: numbers[0], longitude: numbers[1])
         let destination = Coordinate(uncheckedLatitude: numbers[2], longitude: numbers[3])
         if let path = router.path(from: origin, to: destination, mode: travelMode) {
-            print(String(format: "%.1f,%.1f", path.distanceMeters, path.durationSeconds))
+            let line = String(format: "%.1f,%.1f", path.distanceMeters, path.durationSeconds)
+            print(withGeometry
+                ? line + "," + path.geometry.map { String(format: "%.7f %.7f", $0.latitude, $0.longitude) }
+                    .joined(separator: ";") : line)
         } else {
             print("nan,nan")
         }

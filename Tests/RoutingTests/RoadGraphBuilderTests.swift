@@ -49,6 +49,24 @@ import Theaters
         #expect(area.statistics.routableWaysByMode["drive"] == 1)
     }
 
+    @Test func aClosedGateStopsEveryoneAndABollardStopsOnlyCars() throws {
+        // Given a street through a gate with access=no (node 2) and another through a bollard (node 5)
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 3], ["highway": "residential"])
+        extract.way(101, [4, 5, 6], ["highway": "residential"])
+        extract.gridTags[2] = ["barrier": "gate", "access": "no"]
+        extract.gridTags[5] = ["barrier": "bollard"]
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        // When the graphs are built
+        let area = try RoadGraphBuilder().build(from: url)
+        // Then the gate's segments are gone for all, the bollard's only for cars
+        #expect(area.graphs[.drive]?.edgeCount == 0)
+        #expect(area.graphs[.walk]?.edgeCount == 4)
+        #expect(area.graphs[.bike]?.edgeCount == 4)
+        #expect(area.graphs[.walk]?.osmNodeIDs.contains(2) == false)
+    }
+
     @Test func segmentsTouchingMissingNodesAreSkippedAndCounted() throws {
         // Given a way through node 77, which the file lacks
         var extract = TinyExtract()

@@ -63,9 +63,16 @@ import Testing
         #expect(RoutingProfile.foot.speeds(for: tags) == nil)
     }
 
-    @Test(arguments: ["footway", "pedestrian", "path", "steps", "residential", "cycleway", "track", "primary"])
+    @Test(arguments: ["footway", "pedestrian", "path", "steps", "residential", "platform", "track", "primary"])
     func walkersUseAt5KilometersPerHour(_ highway: String) {
         #expect(RoutingProfile.foot.speeds(for: ["highway": highway])?.forwardKilometersPerHour == 5)
+    }
+
+    @Test func walkersUseRailwayPlatformsAndCyclewaysOpenToThem() {
+        #expect(RoutingProfile.foot.speeds(for: ["railway": "platform"])?.forwardKilometersPerHour == 5)
+        #expect(RoutingProfile.foot.speeds(for: ["highway": "cycleway"]) == nil)
+        #expect(RoutingProfile.foot.speeds(for: ["highway": "cycleway", "foot": "designated"]) != nil)
+        #expect(RoutingProfile.car.speeds(for: ["railway": "platform"]) == nil)
     }
 
     @Test func cyclistsUseFootwaysOnlyWhenAllowed() {
@@ -80,6 +87,17 @@ import Testing
         #expect(RoutingProfile.bicycle.speeds(for: tags)?.backwardKilometersPerHour == 15)
         let signed = ["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"]
         #expect(RoutingProfile.bicycle.speeds(for: signed)?.backwardKilometersPerHour == 15)
+    }
+
+    @Test func barriersFollowOSRMsListsAndAccessOverridesThem() {
+        #expect(RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "bollard"]))
+        #expect(RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "gate"]))
+        #expect(!RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "gate", "access": "yes"]))
+        #expect(!RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "cattle_grid"]))
+        #expect(!RoutingProfile.foot.blocksPassage(nodeTags: ["barrier": "bollard"]))
+        #expect(RoutingProfile.foot.blocksPassage(nodeTags: ["barrier": "fence"]))
+        #expect(RoutingProfile.foot.blocksPassage(nodeTags: ["barrier": "gate", "access": "no"]))
+        #expect(!RoutingProfile.foot.blocksPassage(nodeTags: ["highway": "crossing"]))
     }
 
     @Test func aTaggedMaxspeedIsDrivenAt80Percent() {

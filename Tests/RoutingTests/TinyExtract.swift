@@ -19,6 +19,8 @@ struct TinyExtract {
 
     var ways: [(id: Int, refs: [Int], tags: [String: String])] = []
     var extraNodes: [(id: Int, coordinate: Coordinate, tags: [String: String])] = []
+    /// Tags on grid nodes, by id.
+    var gridTags: [Int: [String: String]] = [:]
 
     /// Adds a way.
     mutating func way(_ id: Int, _ refs: [Int], _ tags: [String: String]) {
@@ -30,7 +32,11 @@ struct TinyExtract {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"tests\">\n"
         for id in 1...9 {
             let c = Self.coordinate(id)
-            xml += "  <node id=\"\(id)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\"/>\n"
+            xml += "  <node id=\"\(id)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\">"
+            for (key, value) in (gridTags[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                xml += "<tag k=\"\(key)\" v=\"\(value)\"/>"
+            }
+            xml += "</node>\n"
         }
         for node in extraNodes {
             xml += "  <node id=\"\(node.id)\" lat=\"\(node.coordinate.latitude)\" lon=\"\(node.coordinate.longitude)\">"
