@@ -1,7 +1,8 @@
 extension RoutingProfile {
     /// Driving, after OSRM `profiles/car.lua` (v5/v6): its `speeds.highway` table in km/h, `speed_reduction = 0.8`
     /// applied to a tagged `maxspeed`, the `access_tag_blacklist`, implied one-way roundabouts and motorways, and
-    /// `barrier_whitelist` (any other barrier node, gates included, blocks a car unless an access tag allows it).
+    /// `barrier_whitelist` plus gates (OSRM 26.10 routes cars through untagged gates, so they pass here too; any
+    /// other barrier node blocks a car unless an access tag allows it).
     public static let car = RoutingProfile(
         mode: .drive,
         highwaySpeedsKilometersPerHour: [
@@ -23,6 +24,7 @@ extension RoutingProfile {
         excludesAreas: true,
         passableBarriers: [
             "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
+            "gate", "lift_gate", "swing_gate",
         ])
 
     /// Walking, after OSRM `profiles/foot.lua` (v26.10): `walking_speed = 5` km/h on its `speeds` table (highway

@@ -105,3 +105,22 @@ import Theaters
         #expect(nearest.map(\.theater.id) == all.map(\.theater.id))
     }
 }
+
+@Suite struct SnappingAtNodesTests {
+    @Test func aPointOnANodeLeavesByAnyStreetWhicheverSegmentItSnappedTo() throws {
+        // Given a node 2 where a one-way street 2 → 1 and a two-way street 2 – 3 meet
+        var extract = TinyExtract()
+        extract.way(100, [2, 1], ["highway": "residential", "oneway": "yes"])
+        extract.way(101, [2, 3], ["highway": "residential"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let router = RoadRouter(area: try RoadGraphBuilder(modes: [.drive]).build(from: url))
+        // When routing from exactly node 2 to node 3, and from node 3 to node 2
+        let out = try #require(router.path(from: TinyExtract.coordinate(2), to: TinyExtract.coordinate(3), mode: .drive))
+        let back = try #require(router.path(from: TinyExtract.coordinate(3), to: TinyExtract.coordinate(2), mode: .drive))
+        // Then both take the single segment between them
+        let segment = TinyExtract.coordinate(2).distanceMeters(to: TinyExtract.coordinate(3))
+        #expect(abs(out.distanceMeters - segment) < 0.5)
+        #expect(abs(back.distanceMeters - segment) < 0.5)
+    }
+}

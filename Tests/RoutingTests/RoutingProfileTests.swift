@@ -91,8 +91,9 @@ import Testing
 
     @Test func barriersFollowOSRMsListsAndAccessOverridesThem() {
         #expect(RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "bollard"]))
-        #expect(RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "gate"]))
-        #expect(!RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "gate", "access": "yes"]))
+        #expect(RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "block"]))
+        #expect(!RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "gate"]))
+        #expect(RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "gate", "access": "private"]))
         #expect(!RoutingProfile.car.blocksPassage(nodeTags: ["barrier": "cattle_grid"]))
         #expect(!RoutingProfile.foot.blocksPassage(nodeTags: ["barrier": "bollard"]))
         #expect(RoutingProfile.foot.blocksPassage(nodeTags: ["barrier": "fence"]))
