@@ -25,7 +25,8 @@ extension RoutingProfile {
         passableBarriers: [
             "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
             "gate", "lift_gate", "swing_gate",
-        ])
+        ],
+        avoidsConstruction: true)
 
     /// Walking, after OSRM `profiles/foot.lua` (v26.10): `walking_speed = 5` km/h on its `speeds` table (highway
     /// classes, `railway=platform`, `amenity=parking|parking_entrance`, `man_made=pier`), motorways and trunk roads
@@ -53,7 +54,8 @@ extension RoutingProfile {
         onewayExceptions: [],
         maxspeedFactor: nil,
         excludesAreas: false,
-        blockingBarriers: ["yes", "wall", "fence"])
+        blockingBarriers: ["yes", "wall", "fence"],
+        avoidsMotorroads: true)
 
     /// Cycling, after OSRM `profiles/bicycle.lua` (v26.10): `default_speed = 15` km/h on cycleways and the roads it
     /// accepts, 12 on tracks and 13 on paths, motorways and trunk roads closed, footways, pedestrian streets and
@@ -80,5 +82,7 @@ extension RoutingProfile {
         ],
         maxspeedFactor: nil,
         excludesAreas: false,
-        blockingBarriers: ["yes", "wall", "fence"])
+        blockingBarriers: ["yes", "wall", "fence"],
+        avoidsConstruction: true,
+        avoidsMotorroads: true)
 }

@@ -38,6 +38,14 @@ public struct RoutingProfile: Sendable {
     public let passableBarriers: Set<String>?
     /// `barrier` values that block passage when `passableBarriers` is nil (walking and cycling).
     public let blockingBarriers: Set<String>
+    /// True when ways under construction (`highway=construction`, or `construction=*` other than `no`, `minor`
+    /// and `widening`) are closed, as OSRM's `avoid` set says for cars and bicycles.
+    public let avoidsConstruction: Bool
+    /// True when `motorroad=yes` closes a way (walking and cycling).
+    public let avoidsMotorroads: Bool
+
+    /// `construction` values that leave a way open (OSRM's `construction_whitelist`).
+    public static let openConstructionValues: Set<String> = ["no", "widening", "minor"]
 
     /// Creates a profile from its data.
     public init(
@@ -46,7 +54,8 @@ public struct RoutingProfile: Sendable {
         explicitAccessSpeedKilometersPerHour: Double?, excludedHighways: Set<String>, accessKeys: [String],
         deniedAccessValues: Set<String>, allowedAccessValues: Set<String>, onewayKeys: [String],
         impliesOnewayOnRoundabouts: Bool, onewayExceptions: [(key: String, value: String)], maxspeedFactor: Double?,
-        excludesAreas: Bool, passableBarriers: Set<String>? = nil, blockingBarriers: Set<String> = []
+        excludesAreas: Bool, passableBarriers: Set<String>? = nil, blockingBarriers: Set<String> = [],
+        avoidsConstruction: Bool = false, avoidsMotorroads: Bool = false
     ) {
         self.mode = mode
         self.highwaySpeedsKilometersPerHour = highwaySpeedsKilometersPerHour
@@ -63,6 +72,8 @@ public struct RoutingProfile: Sendable {
         self.excludesAreas = excludesAreas
         self.passableBarriers = passableBarriers
         self.blockingBarriers = blockingBarriers
+        self.avoidsConstruction = avoidsConstruction
+        self.avoidsMotorroads = avoidsMotorroads
     }
 
     /// The profile for `mode`.
@@ -79,6 +90,14 @@ public struct RoutingProfile: Sendable {
         let highway = tags["highway"]
         if let highway, excludedHighways.contains(highway) { return nil }
         if excludesAreas && tags["area"] == "yes" { return nil }
+        if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
+        if avoidsMotorroads && tags["motorroad"] == "yes" { return nil }
+        if avoidsConstruction {
+            if highway == "construction" { return nil }
+            if let construction = tags["construction"], !Self.openConstructionValues.contains(construction) {
+                return nil
+            }
+        }
         var explicitlyAllowed = false
         if let key = accessKeys.first(where: { tags[$0] != nil }), let value = tags[key] {
             if deniedAccessValues.contains(value) { return nil }

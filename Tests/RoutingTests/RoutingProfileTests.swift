@@ -50,6 +50,14 @@ import Testing
         #expect(RoutingProfile.car.speeds(for: tags) == nil)
     }
 
+    @Test func roadsUnderConstructionAreClosedToCarsAndBikesOnly() {
+        let tags = ["highway": "motorway", "construction": "motorway"]
+        #expect(RoutingProfile.car.speeds(for: tags) == nil)
+        #expect(RoutingProfile.car.speeds(for: ["highway": "primary", "construction": "minor"]) != nil)
+        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "residential", "construction": "yes"]) == nil)
+        #expect(RoutingProfile.foot.speeds(for: ["highway": "residential", "construction": "yes"]) != nil)
+    }
+
     @Test func aSpecificPermissionBeatsAGeneralBan() {
         let tags = ["highway": "residential", "access": "private", "motor_vehicle": "yes"]
         #expect(RoutingProfile.car.speeds(for: tags) != nil)
