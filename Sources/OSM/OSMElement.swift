@@ -38,7 +38,12 @@ public struct OSMWay: Sendable, Equatable {
 public struct OSMMember: Sendable, Equatable {
     /// The kind of element a relation member is.
     public enum Kind: String, Sendable, Equatable {
-        case node, way, relation
+        /// A node member.
+        case node
+        /// A way member.
+        case way
+        /// A relation member.
+        case relation
     }
 
     /// The member's element type.
@@ -75,8 +80,11 @@ public struct OSMRelation: Sendable, Equatable {
 
 /// One element of an extract, as the readers hand them out.
 public enum OSMElement: Sendable, Equatable {
+    /// A node.
     case node(OSMNode)
+    /// A way.
     case way(OSMWay)
+    /// A relation.
     case relation(OSMRelation)
 }
 

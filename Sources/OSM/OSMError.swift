@@ -13,6 +13,7 @@ public enum OSMError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(path: String, reason: String)
 
+    /// One line: the file, then what is wrong with it.
     public var description: String {
         switch self {
         case .truncatedFile(let path): "\(path): the file is truncated (it ends in the middle of its data)"

@@ -83,7 +83,8 @@ struct PBFBlobReader {
         return (type, dataSize)
     }
 
-    /// `Blob { bytes raw = 1; int32 raw_size = 2; bytes zlib_data = 3; lzma_data = 4; …; lz4_data = 6; zstd_data = 7 }`
+    /// `Blob { bytes raw = 1; int32 raw_size = 2; bytes zlib_data = 3; bytes lzma_data = 4; …; lz4_data = 6;
+    /// zstd_data = 7 }`
     private func decodeBlob(_ bytes: [UInt8]) throws(OSMError) -> [UInt8] {
         var reader = ProtobufReader(bytes)
         var rawSize: Int?

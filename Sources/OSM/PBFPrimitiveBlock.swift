@@ -106,8 +106,11 @@ private struct BlockContext {
     /// `Node { sint64 id = 1; packed uint32 keys = 2; packed uint32 vals = 3; Info info = 4; sint64 lat = 8; lon = 9 }`
     func node(_ message: ProtobufReader) throws(ProtobufError) -> OSMNode {
         var reader = message
-        var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
-        var keys: [UInt64] = [], values: [UInt64] = []
+        var id: Int64 = 0
+        var latitude: Int64 = 0
+        var longitude: Int64 = 0
+        var keys: [UInt64] = []
+        var values: [UInt64] = []
         while let field = try reader.nextField() {
             switch field.number {
             case 1: id = try reader.readSignedVarint()
@@ -127,7 +130,9 @@ private struct BlockContext {
     /// packed int32 keys_vals = 10 }`, where `keys_vals` holds each node's key/value indexes and a 0 after each node.
     func denseNodes(_ message: ProtobufReader, body: (OSMElement) throws -> Void) throws {
         var reader = message
-        var ids: [Int64] = [], latitudes: [Int64] = [], longitudes: [Int64] = []
+        var ids: [Int64] = []
+        var latitudes: [Int64] = []
+        var longitudes: [Int64] = []
         var keysValues: [UInt64] = []
         while let field = try reader.nextField() {
             switch field.number {
@@ -159,9 +164,12 @@ private struct BlockContext {
                     cursor += 1
                 }
             }
-            try body(.node(OSMNode(
-                id: ids[index], coordinate: coordinate(latitude: latitudes[index], longitude: longitudes[index]),
-                tags: tags)))
+            try body(
+                .node(
+                    OSMNode(
+                        id: ids[index],
+                        coordinate: coordinate(latitude: latitudes[index], longitude: longitudes[index]),
+                        tags: tags)))
         }
     }
 
@@ -169,7 +177,8 @@ private struct BlockContext {
     func way(_ message: ProtobufReader) throws(ProtobufError) -> OSMWay {
         var reader = message
         var id: Int64 = 0
-        var keys: [UInt64] = [], values: [UInt64] = []
+        var keys: [UInt64] = []
+        var values: [UInt64] = []
         var refs: [Int64] = []
         while let field = try reader.nextField() {
             switch field.number {
@@ -188,7 +197,10 @@ private struct BlockContext {
     func relation(_ message: ProtobufReader) throws(ProtobufError) -> OSMRelation {
         var reader = message
         var id: Int64 = 0
-        var keys: [UInt64] = [], values: [UInt64] = [], roles: [UInt64] = [], types: [UInt64] = []
+        var keys: [UInt64] = []
+        var values: [UInt64] = []
+        var roles: [UInt64] = []
+        var types: [UInt64] = []
         var memberIDs: [Int64] = []
         while let field = try reader.nextField() {
             switch field.number {

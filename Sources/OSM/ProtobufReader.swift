@@ -4,7 +4,12 @@
 struct ProtobufReader {
     /// The wire types of the protobuf encoding.
     enum WireType: Int {
-        case varint = 0, fixed64 = 1, lengthDelimited = 2, startGroup = 3, endGroup = 4, fixed32 = 5
+        case varint = 0
+        case fixed64 = 1
+        case lengthDelimited = 2
+        case startGroup = 3
+        case endGroup = 4
+        case fixed32 = 5
     }
 
     let bytes: [UInt8]

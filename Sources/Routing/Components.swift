@@ -16,7 +16,8 @@ enum Components {
         }
         for node in 0..<graph.nodeCount {
             for edge in graph.edgeRange(of: node) {
-                let a = root(Int32(node)), b = root(graph.edgeTargets[edge])
+                let a = root(Int32(node))
+                let b = root(graph.edgeTargets[edge])
                 if a != b { parent[Int(max(a, b))] = min(a, b) }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads OSM `maxspeed` values (https://wiki.openstreetmap.org/wiki/Key:maxspeed) the way OSRM's
 /// `WayHandlers.parse_maxspeed` does (github.com/Project-OSRM/osrm-backend, `profiles/lib/way_handlers.lua`):
 /// plain km/h numbers, `N mph`, and zone values such as `FI:urban` or `DE:rural` through a table.
@@ -41,5 +43,3 @@ public enum MaxSpeed {
         return nil
     }
 }
-
-import Foundation

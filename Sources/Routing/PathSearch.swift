@@ -29,7 +29,9 @@ struct PathSearch {
         seeds: [SearchSeed], destinations: [[SearchSeed]], direct: [SearchPath?] = [], limit: Int? = nil
     ) -> [SearchPath?] {
         let count = destinations.count
-        var best = (0..<count).map { index in index < direct.count ? direct[index]?.durationSeconds ?? .infinity : .infinity }
+        var best = (0..<count).map { index in
+            index < direct.count ? direct[index]?.durationSeconds ?? .infinity : .infinity
+        }
         var winner = [Int](repeating: -1, count: count)
         var entriesAt: [Int32: [(destination: Int, entry: Int)]] = [:]
         for (destination, entries) in destinations.enumerated() {
@@ -91,7 +93,8 @@ struct PathSearch {
     ) -> SearchPath? {
         var forward = SearchTree(nodeCount: graph.nodeCount)
         var backward = SearchTree(nodeCount: graph.nodeCount)
-        var forwardHeap = MinHeap(), backwardHeap = MinHeap()
+        var forwardHeap = MinHeap()
+        var backwardHeap = MinHeap()
         for seed in seeds { forward.seed(seed, heap: &forwardHeap) }
         for target in targets { backward.seed(target, heap: &backwardHeap) }
         var bestDuration = direct?.durationSeconds ?? .infinity
@@ -145,8 +148,10 @@ struct PathSearch {
         guard meeting >= 0 else { return direct }
         let head = forward.path(to: meeting)
         let tail = backward.path(to: meeting).reversed().dropFirst()
-        let length = forward.lengthMeters(of: head, graph: graph) + backward.lengthMeters(
-            of: Array(backward.path(to: meeting)), graph: graph)
+        let length =
+            forward.lengthMeters(of: head, graph: graph)
+            + backward.lengthMeters(
+                of: Array(backward.path(to: meeting)), graph: graph)
         return SearchPath(durationSeconds: bestDuration, lengthMeters: length, nodes: head + tail)
     }
 }

@@ -193,7 +193,8 @@ extension RoadArea {
 
     /// Checks the invariants the router relies on, so that a damaged file cannot crash it.
     private static func validate(_ graph: RoadGraph) throws(BinaryReader.Failure) {
-        let nodes = graph.nodeCount, edges = graph.edgeCount
+        let nodes = graph.nodeCount
+        let edges = graph.edgeCount
         guard graph.longitudes.count == nodes, graph.osmNodeIDs.count == nodes, graph.edgeOffsets.count == nodes + 1,
             graph.edgeDurationsSeconds.count == edges, graph.edgeLengthsMeters.count == edges,
             graph.edgeOffsets.first == 0, graph.edgeOffsets.last == Int32(edges)

@@ -38,7 +38,8 @@ extension RoadAreaSummary {
             east: try reader.readDouble())
         let importedAt = Date(timeIntervalSince1970: try reader.readDouble())
         let theaterCount = Int(try reader.read(UInt32.self))
-        var nodes: [TravelMode: Int] = [:], edges: [TravelMode: Int] = [:]
+        var nodes: [TravelMode: Int] = [:]
+        var edges: [TravelMode: Int] = [:]
         for _ in 0..<Int(try reader.read(UInt8.self)) {
             let modeName = try reader.readString()
             guard let mode = TravelMode(rawValue: modeName) else {

@@ -170,7 +170,8 @@ private struct BuildState {
             if local[Int(global)] >= 0 { return local[Int(global)] }
             let index = Int32(coordinates.count)
             local[Int(global)] = index
-            coordinates.append(Coordinate(uncheckedLatitude: latitudes[Int(global)], longitude: longitudes[Int(global)]))
+            coordinates.append(
+                Coordinate(uncheckedLatitude: latitudes[Int(global)], longitude: longitudes[Int(global)]))
             ids.append(nodeIDs[Int(global)])
             return index
         }
@@ -179,19 +180,25 @@ private struct BuildState {
             guard let speeds = way.speeds[modeIndex] else { continue }
             var position = way.refStart
             while position + 1 < way.refEnd {
-                let a = refs[position], b = refs[position + 1]
+                let a = refs[position]
+                let b = refs[position + 1]
                 position += 1
                 guard a != b, isPresent(a), isPresent(b) else { continue }
                 guard barriers[Int(a)] & barrierBit == 0, barriers[Int(b)] & barrierBit == 0 else { continue }
-                let from = localIndex(a), to = localIndex(b)
+                let from = localIndex(a)
+                let to = localIndex(b)
                 let lengthMeters = coordinates[Int(from)].distanceMeters(to: coordinates[Int(to)])
                 if let speed = speeds.forwardKilometersPerHour {
-                    edges.append(RoadEdge(
-                        source: from, target: to, durationSeconds: lengthMeters * 3.6 / speed, lengthMeters: lengthMeters))
+                    edges.append(
+                        RoadEdge(
+                            source: from, target: to, durationSeconds: lengthMeters * 3.6 / speed,
+                            lengthMeters: lengthMeters))
                 }
                 if let speed = speeds.backwardKilometersPerHour {
-                    edges.append(RoadEdge(
-                        source: to, target: from, durationSeconds: lengthMeters * 3.6 / speed, lengthMeters: lengthMeters))
+                    edges.append(
+                        RoadEdge(
+                            source: to, target: from, durationSeconds: lengthMeters * 3.6 / speed,
+                            lengthMeters: lengthMeters))
                 }
             }
         }
@@ -213,8 +220,9 @@ private struct BuildState {
             }
             let latitude = present.map { latitudes[Int($0)] }.reduce(0, +) / Double(present.count)
             let longitude = present.map { longitudes[Int($0)] }.reduce(0, +) / Double(present.count)
-            found.append(Self.theater(
-                .way, way.id, Coordinate(uncheckedLatitude: latitude, longitude: longitude), way.tags))
+            found.append(
+                Self.theater(
+                    .way, way.id, Coordinate(uncheckedLatitude: latitude, longitude: longitude), way.tags))
         }
         return found
     }

@@ -87,9 +87,10 @@ public struct RoadRouter: Router {
             let end = graph.snap(destination, maximumMeters: maximumSnapMeters)
         else { return nil }
         let search = PathSearch(graph: graph.graph)
-        guard let found = search.bidirectional(
-            seeds: graph.originSeeds(start), targets: graph.destinationEntries(end),
-            direct: graph.directPath(from: start, to: end), reverse: graph.reverse)
+        guard
+            let found = search.bidirectional(
+                seeds: graph.originSeeds(start), targets: graph.destinationEntries(end),
+                direct: graph.directPath(from: start, to: end), reverse: graph.reverse)
         else { return nil }
         return RoadPath(
             geometry: [start.coordinate] + found.nodes.map { graph.graph.coordinate(of: Int($0)) } + [end.coordinate],
@@ -112,7 +113,9 @@ public struct RoadRouter: Router {
         return zip(ends, found).map { end, path in
             guard let end, let path else { return nil }
             return RoadPath(
-                geometry: [start.coordinate] + path.nodes.map { graph.graph.coordinate(of: Int($0)) } + [end.coordinate],
+                geometry: [start.coordinate] + path.nodes.map { graph.graph.coordinate(of: Int($0)) } + [
+                    end.coordinate
+                ],
                 distanceMeters: path.lengthMeters, durationSeconds: path.durationSeconds,
                 originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
         }

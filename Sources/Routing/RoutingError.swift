@@ -13,6 +13,7 @@ public enum RoutingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An area name that cannot be a file name.
     case invalidAreaName(String)
 
+    /// One line saying what is wrong and with which file or name.
     public var description: String {
         switch self {
         case .noRoadsInExtract(let path): "\(path): no routable roads or paths in the extract"

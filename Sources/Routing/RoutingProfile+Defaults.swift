@@ -16,7 +16,9 @@ extension RoutingProfile {
         deniedAccessValues: [
             "no", "private", "agricultural", "forestry", "emergency", "psv", "customers", "delivery",
         ],
-        allowedAccessValues: ["yes", "motorcar", "motor_vehicle", "vehicle", "permissive", "designated", "destination"],
+        allowedAccessValues: [
+            "yes", "motorcar", "motor_vehicle", "vehicle", "permissive", "designated", "destination",
+        ],
         onewayKeys: ["oneway"],
         impliesOnewayOnRoundabouts: true,
         onewayExceptions: [],
@@ -68,7 +70,8 @@ extension RoutingProfile {
             uniqueKeysWithValues: [
                 "cycleway", "primary", "primary_link", "secondary", "secondary_link", "tertiary", "tertiary_link",
                 "residential", "unclassified", "living_street", "service",
-            ].map { ($0, 15.0) }).merging(["track": 12, "path": 13]) { $1 },
+            ].map { ($0, 15.0) }
+        ).merging(["track": 12, "path": 13]) { $1 },
         explicitAccessSpeedKilometersPerHour: 15,
         excludedHighways: ["motorway", "motorway_link", "trunk", "trunk_link", "construction", "proposed"],
         accessKeys: ["bicycle", "vehicle", "access"],

@@ -32,7 +32,8 @@ struct SegmentIndex: Sendable {
                 let target = Int(graph.edgeTargets[edge])
                 if let include, !include[node] || !include[target] { continue }
                 if node == target { continue }
-                let a = min(node, target), b = max(node, target)
+                let a = min(node, target)
+                let b = max(node, target)
                 let key = Int64(a) << 32 | Int64(b)
                 let isForward = node == a
                 if let existing = byPair[key] {
@@ -45,9 +46,10 @@ struct SegmentIndex: Sendable {
                         backward: isForward ? old.backward : Int32(edge))
                 } else {
                     byPair[key] = segments.count
-                    segments.append(Segment(
-                        a: Int32(a), b: Int32(b), forward: isForward ? Int32(edge) : -1,
-                        backward: isForward ? -1 : Int32(edge)))
+                    segments.append(
+                        Segment(
+                            a: Int32(a), b: Int32(b), forward: isForward ? Int32(edge) : -1,
+                            backward: isForward ? -1 : Int32(edge)))
                 }
             }
         }
@@ -56,8 +58,10 @@ struct SegmentIndex: Sendable {
         let longitudeCell = Self.cellDegrees / cosine
         var cells: [Int64: [Int32]] = [:]
         for (index, segment) in segments.enumerated() {
-            let latA = graph.latitudes[Int(segment.a)], latB = graph.latitudes[Int(segment.b)]
-            let lonA = graph.longitudes[Int(segment.a)], lonB = graph.longitudes[Int(segment.b)]
+            let latA = graph.latitudes[Int(segment.a)]
+            let latB = graph.latitudes[Int(segment.b)]
+            let lonA = graph.longitudes[Int(segment.a)]
+            let lonB = graph.longitudes[Int(segment.b)]
             let rows = Self.cell(min(latA, latB), Self.cellDegrees)...Self.cell(max(latA, latB), Self.cellDegrees)
             let columns = Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
             for row in rows {
@@ -99,10 +103,12 @@ struct SegmentIndex: Sendable {
                         let ay = (graph.latitudes[Int(segment.a)] - point.latitude) * metersPerDegreeLatitude
                         let bx = (graph.longitudes[Int(segment.b)] - point.longitude) * metersPerDegreeLongitude
                         let by = (graph.latitudes[Int(segment.b)] - point.latitude) * metersPerDegreeLatitude
-                        let dx = bx - ax, dy = by - ay
+                        let dx = bx - ax
+                        let dy = by - ay
                         let lengthSquared = dx * dx + dy * dy
                         let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
-                        let px = ax + t * dx, py = ay + t * dy
+                        let px = ax + t * dx
+                        let py = ay + t * dy
                         let distance = (px * px + py * py).squareRoot()
                         if best == nil || distance < best!.distance
                             || (distance == best!.distance && index < best!.segment)
@@ -114,12 +120,20 @@ struct SegmentIndex: Sendable {
                 }
             }
             // Every segment not yet seen lies at least `ring` cells away.
-            if let best, best.distance <= Double(ring) * cellMeters * min(1, longitudeCellDegrees / Self.cellDegrees
-                * metersPerDegreeLongitude / metersPerDegreeLatitude) { break }
+            if let best,
+                best.distance <= Double(ring) * cellMeters
+                    * min(
+                        1,
+                        longitudeCellDegrees / Self.cellDegrees
+                            * metersPerDegreeLongitude / metersPerDegreeLatitude)
+            {
+                break
+            }
         }
         guard let best, best.distance <= maximumMeters else { return nil }
         let segment = segments[Int(best.segment)]
-        let a = graph.coordinate(of: Int(segment.a)), b = graph.coordinate(of: Int(segment.b))
+        let a = graph.coordinate(of: Int(segment.a))
+        let b = graph.coordinate(of: Int(segment.b))
         let coordinate = Coordinate(
             uncheckedLatitude: a.latitude + best.fraction * (b.latitude - a.latitude),
             longitude: a.longitude + best.fraction * (b.longitude - a.longitude))

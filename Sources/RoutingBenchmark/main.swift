@@ -78,7 +78,8 @@ case "bench":
     var oneRoute: [Double] = []
     var found = 0
     for (origin, destination) in zip(origins, destinations) {
-        oneRoute.append(seconds { if router.path(from: origin, to: destination, mode: travelMode) != nil { found += 1 } })
+        oneRoute.append(
+            seconds { if router.path(from: origin, to: destination, mode: travelMode) != nil { found += 1 } })
     }
     // 100 pseudo-theaters at random graph points; ask for the 10 nearest from each origin.
     let theaters = randomPoints(graph, router: router, count: 100, generator: &generator).enumerated().map {
@@ -99,12 +100,18 @@ case "bench":
         if let g = loaded.graphs[mode] { print("graph \(mode): \(g.nodeCount) nodes, \(g.edgeCount) edges") }
     }
     print(String(format: "import (2 passes, 3 modes): %.3f s", importSeconds))
-    print(String(format: "write: %.3f s (%.1f MB); load: %.3f s; prepare router: %.3f s",
-        writeSeconds, Double(fileBytes) / 1e6, loadSeconds, prepareSeconds))
-    print(String(format: "one route (bidirectional, %@, %d queries, %d found): median %.3f ms",
-        travelMode.rawValue, queries, found, median(oneRoute) * 1000))
-    print(String(format: "10 nearest of 100 theaters (one-to-many, early stop): median %.3f ms",
-        median(nearest) * 1000))
+    print(
+        String(
+            format: "write: %.3f s (%.1f MB); load: %.3f s; prepare router: %.3f s",
+            writeSeconds, Double(fileBytes) / 1e6, loadSeconds, prepareSeconds))
+    print(
+        String(
+            format: "one route (bidirectional, %@, %d queries, %d found): median %.3f ms",
+            travelMode.rawValue, queries, found, median(oneRoute) * 1000))
+    print(
+        String(
+            format: "10 nearest of 100 theaters (one-to-many, early stop): median %.3f ms",
+            median(nearest) * 1000))
     print(String(format: "routes to all 100 theaters (one-to-many): median %.3f ms", median(allRoutes) * 1000))
 
 case "pairs":
@@ -119,8 +126,10 @@ case "pairs":
     let a = randomPoints(graph, router: router, count: count, generator: &generator)
     let b = randomPoints(graph, router: router, count: count, generator: &generator)
     for (origin, destination) in zip(a, b) {
-        print(String(format: "%.7f,%.7f,%.7f,%.7f", origin.latitude, origin.longitude,
-            destination.latitude, destination.longitude))
+        print(
+            String(
+                format: "%.7f,%.7f,%.7f,%.7f", origin.latitude, origin.longitude,
+                destination.latitude, destination.longitude))
     }
 
 case "route":
@@ -135,9 +144,11 @@ case "route":
         let destination = Coordinate(uncheckedLatitude: numbers[2], longitude: numbers[3])
         if let path = router.path(from: origin, to: destination, mode: travelMode) {
             let line = String(format: "%.1f,%.1f", path.distanceMeters, path.durationSeconds)
-            print(withGeometry
-                ? line + "," + path.geometry.map { String(format: "%.7f %.7f", $0.latitude, $0.longitude) }
-                    .joined(separator: ";") : line)
+            print(
+                withGeometry
+                    ? line + ","
+                        + path.geometry.map { String(format: "%.7f %.7f", $0.latitude, $0.longitude) }
+                        .joined(separator: ";") : line)
         } else {
             print("nan,nan")
         }

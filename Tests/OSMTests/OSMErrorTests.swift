@@ -36,13 +36,16 @@ import Testing
     }
 
     @Test func aTruncatedXMLFileIsReportedAsTruncated() throws {
-        let xml = "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n <node id=\"1\" lat=\"60.1\" lon=\"24.1\">\n  <tag k="
+        let xml =
+            "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n <node id=\"1\" lat=\"60.1\" lon=\"24.1\">\n  <tag k="
         let url = try temporaryFile(Array(xml.utf8), suffix: ".osm")
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(throws: OSMError.truncatedFile(path: url.path)) { try readAll(url) }
     }
 
-    @Test(.enabled(if: SharedData.exists(SharedData.helsinki), SharedData.skipMessage), arguments: [2, 11, 300, 40_000, 600_000])
+    @Test(
+        .enabled(if: SharedData.exists(SharedData.helsinki), SharedData.skipMessage),
+        arguments: [2, 11, 300, 40_000, 600_000])
     func aTruncatedPBFIsReportedAsTruncated(_ keptBytes: Int) throws {
         // Given the first bytes of a real extract
         let bytes = try Data(contentsOf: SharedData.url(SharedData.helsinki)).prefix(keptBytes)

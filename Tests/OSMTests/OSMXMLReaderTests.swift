@@ -11,7 +11,10 @@ import Testing
         let reader = try OSMReader(url: SharedData.url(SharedData.krems))
         #expect(reader.format == .gzippedXML)
         // When every element is read
-        var nodes = 0, ways = 0, relations = 0, highways = 0
+        var nodes = 0
+        var ways = 0
+        var relations = 0
+        var highways = 0
         var cinema: OSMNode?
         var memberCount = 0
         let header = try reader.read { element in
@@ -59,13 +62,16 @@ import Testing
         #expect(header.writingProgram == "test")
         #expect(
             elements == [
-                .node(OSMNode(
-                    id: 1, coordinate: try Coordinate(latitude: 60.1, longitude: 24.1),
-                    tags: ["amenity": "cinema", "name": "A & B"])),
+                .node(
+                    OSMNode(
+                        id: 1, coordinate: try Coordinate(latitude: 60.1, longitude: 24.1),
+                        tags: ["amenity": "cinema", "name": "A & B"])),
                 .node(OSMNode(id: 2, coordinate: try Coordinate(latitude: 60.2, longitude: 24.2), tags: [:])),
                 .way(OSMWay(id: 10, nodeRefs: [1, 2], tags: ["highway": "residential"])),
-                .relation(OSMRelation(
-                    id: 100, members: [OSMMember(kind: .way, ref: 10, role: "outer")], tags: ["type": "multipolygon"])),
+                .relation(
+                    OSMRelation(
+                        id: 100, members: [OSMMember(kind: .way, ref: 10, role: "outer")],
+                        tags: ["type": "multipolygon"])),
             ])
     }
 }

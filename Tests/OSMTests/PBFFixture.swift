@@ -39,11 +39,13 @@ struct ProtobufWriter {
 
     mutating func packedSignedDeltas(_ field: Int, _ values: [Int64]) {
         var previous: Int64 = 0
-        packed(field, values.map { value in
-            defer { previous = value }
-            let delta = value - previous
-            return UInt64(bitPattern: (delta << 1) ^ (delta >> 63))
-        })
+        packed(
+            field,
+            values.map { value in
+                defer { previous = value }
+                let delta = value - previous
+                return UInt64(bitPattern: (delta << 1) ^ (delta >> 63))
+            })
     }
 }
 
@@ -77,8 +79,10 @@ enum PBFFixture {
     /// Two dense nodes (the first tagged amenity=cinema, name=Kino), one way and one relation.
     static func primitiveBlock() -> [UInt8] {
         var table = ProtobufWriter()
-        for string in ["", "amenity", "cinema", "name", "Kino", "highway", "residential", "outer", "type",
-                       "multipolygon"] {
+        for string in [
+            "", "amenity", "cinema", "name", "Kino", "highway", "residential", "outer", "type",
+            "multipolygon",
+        ] {
             table.string(1, string)
         }
         var dense = ProtobufWriter()

@@ -20,22 +20,30 @@ import Testing
         #expect(header.writingProgram == "fixture")
         #expect(
             elements == [
-                .node(OSMNode(
-                    id: 101, coordinate: Coordinate(uncheckedLatitude: 60.17, longitude: 24.94),
-                    tags: ["amenity": "cinema", "name": "Kino"])),
-                .node(OSMNode(id: 105, coordinate: Coordinate(uncheckedLatitude: 60.171, longitude: 24.942), tags: [:])),
+                .node(
+                    OSMNode(
+                        id: 101, coordinate: Coordinate(uncheckedLatitude: 60.17, longitude: 24.94),
+                        tags: ["amenity": "cinema", "name": "Kino"])),
+                .node(
+                    OSMNode(id: 105, coordinate: Coordinate(uncheckedLatitude: 60.171, longitude: 24.942), tags: [:])),
                 .way(OSMWay(id: 7, nodeRefs: [101, 105, 101], tags: ["highway": "residential"])),
-                .relation(OSMRelation(
-                    id: 9, members: [OSMMember(kind: .way, ref: 7, role: "outer"), OSMMember(kind: .node, ref: 105, role: "")],
-                    tags: ["type": "multipolygon"])),
+                .relation(
+                    OSMRelation(
+                        id: 9,
+                        members: [
+                            OSMMember(kind: .way, ref: 7, role: "outer"), OSMMember(kind: .node, ref: 105, role: ""),
+                        ],
+                        tags: ["type": "multipolygon"])),
             ])
         #expect(try reader.header() == header)
     }
 
     @Test func anUnknownRequiredFeatureIsUnsupported() throws {
-        let url = try temporaryFile(PBFFixture.file(features: ["OsmSchema-V0.6", "HistoricalInformation"]), suffix: ".pbf")
+        let url = try temporaryFile(
+            PBFFixture.file(features: ["OsmSchema-V0.6", "HistoricalInformation"]), suffix: ".pbf")
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: OSMError.unsupportedFeature(path: url.path, feature: "required feature HistoricalInformation")) {
+        #expect(throws: OSMError.unsupportedFeature(path: url.path, feature: "required feature HistoricalInformation"))
+        {
             try OSMReader(url: url).read { _ in }
         }
     }

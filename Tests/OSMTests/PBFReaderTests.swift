@@ -44,7 +44,8 @@ import Testing
         // Given every node id and every highway way of the clipped extract
         var nodeIDs = Set<Int64>()
         var highways: [OSMWay] = []
-        var wayCount = 0, relationCount = 0
+        var wayCount = 0
+        var relationCount = 0
         let header = try OSMReader(url: SharedData.url(SharedData.helsinki)).read { element in
             switch element {
             case .node(let node): nodeIDs.insert(node.id)

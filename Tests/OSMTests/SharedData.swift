@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The real extracts in `../shared/data/osm/` beside the package (read-only, never copied into the repository).
 enum SharedData {
@@ -24,5 +25,3 @@ func temporaryFile(_ bytes: [UInt8], suffix: String) throws -> URL {
     try Data(bytes).write(to: url)
     return url
 }
-
-import Testing

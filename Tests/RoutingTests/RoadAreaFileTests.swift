@@ -10,7 +10,8 @@ import Theaters
         var extract = TinyExtract()
         extract.way(100, [1, 2, 3], ["highway": "residential", "oneway": "yes"])
         extract.way(101, [3, 6, 9, 8, 7], ["highway": "footway"])
-        extract.extraNodes.append((300, TinyExtract.coordinate(5), ["amenity": "cinema", "name": "Kino", "screen": "2"]))
+        extract.extraNodes.append(
+            (300, TinyExtract.coordinate(5), ["amenity": "cinema", "name": "Kino", "screen": "2"]))
         let url = try extract.write()
         defer { try? FileManager.default.removeItem(at: url) }
         return try RoadGraphBuilder().build(

@@ -114,9 +114,10 @@ import Theaters
         #expect(area.statistics.missingNodeReferences == 912)
         #expect(area.statistics.highwayWaysWithMissingNodes == 191)
         let cinemas = area.theaters.filter { $0.category == .cinema }
-        #expect(Set(cinemas.map(\.id)) == [
-            "node/1376356017", "node/1381017800", "node/2493672735", "node/2493674692",
-        ])
+        #expect(
+            Set(cinemas.map(\.id)) == [
+                "node/1376356017", "node/1381017800", "node/2493672735", "node/2493674692",
+            ])
         #expect(area.theaters.count == 12)
         for mode in TravelMode.allCases { #expect((area.graphs[mode]?.edgeCount ?? 0) > 1_000) }
     }

@@ -29,8 +29,10 @@ import Theaters
 
     @Test func aOnewayStreetIsDrivenOnlyItsWay() throws {
         let router = try Self.gridRouter()
-        let east = try #require(router.path(from: TinyExtract.coordinate(1), to: TinyExtract.coordinate(3), mode: .drive))
-        let west = try #require(router.path(from: TinyExtract.coordinate(3), to: TinyExtract.coordinate(1), mode: .drive))
+        let east = try #require(
+            router.path(from: TinyExtract.coordinate(1), to: TinyExtract.coordinate(3), mode: .drive))
+        let west = try #require(
+            router.path(from: TinyExtract.coordinate(3), to: TinyExtract.coordinate(1), mode: .drive))
         let walkWest = try #require(
             router.path(from: TinyExtract.coordinate(3), to: TinyExtract.coordinate(1), mode: .walk))
         let rowMeters = TinyExtract.coordinate(1).distanceMeters(to: TinyExtract.coordinate(3))
@@ -101,7 +103,9 @@ import Theaters
         // And the four cinemas rank the same either way
         let cinemas = area.theaters.filter { $0.category == .cinema }
         let nearest = router.nearestRoutes(from: origin, among: cinemas, count: 4, mode: .walk)
-        let all = router.routes(from: origin, to: cinemas, mode: .walk).sorted { $0.durationSeconds < $1.durationSeconds }
+        let all = router.routes(from: origin, to: cinemas, mode: .walk).sorted {
+            $0.durationSeconds < $1.durationSeconds
+        }
         #expect(nearest.map(\.theater.id) == all.map(\.theater.id))
     }
 }
@@ -116,8 +120,10 @@ import Theaters
         defer { try? FileManager.default.removeItem(at: url) }
         let router = RoadRouter(area: try RoadGraphBuilder(modes: [.drive]).build(from: url))
         // When routing from exactly node 2 to node 3, and from node 3 to node 2
-        let out = try #require(router.path(from: TinyExtract.coordinate(2), to: TinyExtract.coordinate(3), mode: .drive))
-        let back = try #require(router.path(from: TinyExtract.coordinate(3), to: TinyExtract.coordinate(2), mode: .drive))
+        let out = try #require(
+            router.path(from: TinyExtract.coordinate(2), to: TinyExtract.coordinate(3), mode: .drive))
+        let back = try #require(
+            router.path(from: TinyExtract.coordinate(3), to: TinyExtract.coordinate(2), mode: .drive))
         // Then both take the single segment between them
         let segment = TinyExtract.coordinate(2).distanceMeters(to: TinyExtract.coordinate(3))
         #expect(abs(out.distanceMeters - segment) < 0.5)

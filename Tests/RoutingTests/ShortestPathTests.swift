@@ -17,9 +17,10 @@ import Testing
             for _ in 0..<Int.random(in: 0...edgesPerNode, using: &generator) {
                 let target = Int.random(in: 0..<nodes, using: &generator)
                 let length = coordinates[source].distanceMeters(to: coordinates[target])
-                edges.append(RoadEdge(
-                    source: Int32(source), target: Int32(target),
-                    durationSeconds: length / Double.random(in: 1...20, using: &generator), lengthMeters: length))
+                edges.append(
+                    RoadEdge(
+                        source: Int32(source), target: Int32(target),
+                        durationSeconds: length / Double.random(in: 1...20, using: &generator), lengthMeters: length))
             }
         }
         return RoadGraph(mode: .drive, coordinates: coordinates, edges: edges)
@@ -48,7 +49,8 @@ import Testing
     static func expectConsistent(_ path: SearchPath, in graph: RoadGraph, from source: Int, to target: Int) {
         #expect(path.nodes.first.map(Int.init) == source)
         #expect(path.nodes.last.map(Int.init) == target)
-        var duration = 0.0, length = 0.0
+        var duration = 0.0
+        var length = 0.0
         for (a, b) in zip(path.nodes, path.nodes.dropFirst()) {
             let edges = graph.edgeRange(of: Int(a)).filter { graph.edgeTargets[$0] == b }
             guard let edge = edges.min(by: { graph.edgeDurationsSeconds[$0] < graph.edgeDurationsSeconds[$1] }) else {
@@ -100,7 +102,9 @@ import Testing
             let expected = Self.referenceDurations(graph, from: source)
             let found = search.oneToMany(
                 seeds: [SearchSeed(node: Int32(source), durationSeconds: 0, lengthMeters: 0)],
-                destinations: (0..<graph.nodeCount).map { [SearchSeed(node: Int32($0), durationSeconds: 0, lengthMeters: 0)] })
+                destinations: (0..<graph.nodeCount).map {
+                    [SearchSeed(node: Int32($0), durationSeconds: 0, lengthMeters: 0)]
+                })
             for target in 0..<graph.nodeCount {
                 if expected[target].isInfinite {
                     #expect(found[target] == nil)
@@ -141,8 +145,10 @@ import Testing
         let points = (0..<3).map { Coordinate(uncheckedLatitude: 60, longitude: 24 + Double($0) * 0.001) }
         let graph = RoadGraph(
             mode: .walk, coordinates: points,
-            edges: [RoadEdge(source: 0, target: 1, durationSeconds: 10, lengthMeters: 10),
-                    RoadEdge(source: 1, target: 2, durationSeconds: 10, lengthMeters: 10)])
+            edges: [
+                RoadEdge(source: 0, target: 1, durationSeconds: 10, lengthMeters: 10),
+                RoadEdge(source: 1, target: 2, durationSeconds: 10, lengthMeters: 10),
+            ])
         let search = PathSearch(graph: graph)
         let seeds = [SearchSeed(node: 1, durationSeconds: 3, lengthMeters: 3)]
         let entries = [SearchSeed(node: 2, durationSeconds: 4, lengthMeters: 4)]

@@ -11,7 +11,8 @@ struct TinyExtract {
 
     /// The coordinate of grid node `id` (1…9).
     static func coordinate(_ id: Int) -> Coordinate {
-        let row = (id - 1) / 3, column = (id - 1) % 3
+        let row = (id - 1) / 3
+        let column = (id - 1) % 3
         return Coordinate(
             uncheckedLatitude: origin.latitude + Double(row) * spacingDegrees,
             longitude: origin.longitude + Double(column) * spacingDegrees * 2)
@@ -40,7 +41,9 @@ struct TinyExtract {
         }
         for node in extraNodes {
             xml += "  <node id=\"\(node.id)\" lat=\"\(node.coordinate.latitude)\" lon=\"\(node.coordinate.longitude)\">"
-            for (key, value) in node.tags.sorted(by: { $0.key < $1.key }) { xml += "<tag k=\"\(key)\" v=\"\(value)\"/>" }
+            for (key, value) in node.tags.sorted(by: { $0.key < $1.key }) {
+                xml += "<tag k=\"\(key)\" v=\"\(value)\"/>"
+            }
             xml += "</node>\n"
         }
         for way in ways {
