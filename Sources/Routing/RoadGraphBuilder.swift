@@ -45,7 +45,7 @@ public struct RoadGraphBuilder: Sendable {
 
         var graphs: [TravelMode: RoadGraph] = [:]
         for (modeIndex, profile) in profiles.enumerated() {
-            graphs[profile.mode] = state.graph(modeIndex: modeIndex, mode: profile.mode)
+            graphs[profile.mode] = state.graph(modeIndex: modeIndex, profile: profile)
         }
         guard graphs.values.contains(where: { $0.edgeCount > 0 }) else {
             throw RoutingError.noRoadsInExtract(path: url.path)
@@ -95,6 +95,8 @@ private struct BuildState {
     var longitudes: [Double] = []
     /// Per needed node, bit `i` set when profile `i` cannot pass it (a barrier).
     var barriers: [UInt8] = []
+    /// Per needed node, true for `highway=traffic_signals`.
+    var signals: [Bool] = []
     /// Every kept way's references, as dense indexes, back to back.
     var refs: [Int32] = []
     var ways: [KeptWay] = []
@@ -115,6 +117,7 @@ private struct BuildState {
         latitudes.append(.nan)
         longitudes.append(.nan)
         barriers.append(0)
+        signals.append(false)
         return index
     }
 
@@ -140,6 +143,7 @@ private struct BuildState {
             latitudes[Int(index)] = node.coordinate.latitude
             longitudes[Int(index)] = node.coordinate.longitude
             if !node.tags.isEmpty {
+                signals[Int(index)] = node.tags["highway"] == "traffic_signals"
                 for (bit, profile) in profiles.enumerated() where profile.blocksPassage(nodeTags: node.tags) {
                     barriers[Int(index)] |= 1 << UInt8(bit)
                 }
@@ -161,7 +165,8 @@ private struct BuildState {
     }
 
     /// The graph of one mode: its nodes are the present nodes of its routable ways, renumbered densely.
-    func graph(modeIndex: Int, mode: TravelMode) -> RoadGraph {
+    func graph(modeIndex: Int, profile: RoutingProfile) -> RoadGraph {
+        let mode = profile.mode
         var local = [Int32](repeating: -1, count: nodeIDs.count)
         var coordinates: [Coordinate] = []
         var ids: [Int64] = []
@@ -176,6 +181,7 @@ private struct BuildState {
             return index
         }
         let barrierBit = UInt8(1) << UInt8(modeIndex)
+        let penalty = profile.trafficSignalPenaltySeconds
         for way in ways {
             guard let speeds = way.speeds[modeIndex] else { continue }
             var position = way.refStart
@@ -191,13 +197,15 @@ private struct BuildState {
                 if let speed = speeds.forwardKilometersPerHour {
                     edges.append(
                         RoadEdge(
-                            source: from, target: to, durationSeconds: lengthMeters * 3.6 / speed,
+                            source: from, target: to,
+                            durationSeconds: lengthMeters * 3.6 / speed + (signals[Int(b)] ? penalty : 0),
                             lengthMeters: lengthMeters))
                 }
                 if let speed = speeds.backwardKilometersPerHour {
                     edges.append(
                         RoadEdge(
-                            source: to, target: from, durationSeconds: lengthMeters * 3.6 / speed,
+                            source: to, target: from,
+                            durationSeconds: lengthMeters * 3.6 / speed + (signals[Int(a)] ? penalty : 0),
                             lengthMeters: lengthMeters))
                 }
             }

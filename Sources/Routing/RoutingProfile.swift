@@ -43,6 +43,9 @@ public struct RoutingProfile: Sendable {
     public let avoidsConstruction: Bool
     /// True when `motorroad=yes` closes a way (walking and cycling).
     public let avoidsMotorroads: Bool
+    /// The time lost at a `highway=traffic_signals` node, added to the edges that reach it, in seconds
+    /// (OSRM's `traffic_signal_penalty`, 2 s in all three profiles).
+    public let trafficSignalPenaltySeconds: Double
 
     /// `construction` values that leave a way open (OSRM's `construction_whitelist`).
     public static let openConstructionValues: Set<String> = ["no", "widening", "minor"]
@@ -55,7 +58,7 @@ public struct RoutingProfile: Sendable {
         deniedAccessValues: Set<String>, allowedAccessValues: Set<String>, onewayKeys: [String],
         impliesOnewayOnRoundabouts: Bool, onewayExceptions: [(key: String, value: String)], maxspeedFactor: Double?,
         excludesAreas: Bool, passableBarriers: Set<String>? = nil, blockingBarriers: Set<String> = [],
-        avoidsConstruction: Bool = false, avoidsMotorroads: Bool = false
+        avoidsConstruction: Bool = false, avoidsMotorroads: Bool = false, trafficSignalPenaltySeconds: Double = 2
     ) {
         self.mode = mode
         self.highwaySpeedsKilometersPerHour = highwaySpeedsKilometersPerHour
@@ -74,6 +77,7 @@ public struct RoutingProfile: Sendable {
         self.blockingBarriers = blockingBarriers
         self.avoidsConstruction = avoidsConstruction
         self.avoidsMotorroads = avoidsMotorroads
+        self.trafficSignalPenaltySeconds = trafficSignalPenaltySeconds
     }
 
     /// The profile for `mode`.

@@ -67,6 +67,22 @@ import Theaters
         #expect(area.graphs[.walk]?.osmNodeIDs.contains(2) == false)
     }
 
+    @Test func reachingTrafficSignalsCostsTwoSeconds() throws {
+        // Given a street 1 – 2 – 3 with signals at node 2
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 3], ["highway": "residential"])
+        extract.gridTags[2] = ["highway": "traffic_signals"]
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let car = try #require(try RoadGraphBuilder(modes: [.drive]).build(from: url).graphs[.drive])
+        // Then the edges into node 2 take 2 s longer than their length at 25 km/h, the others do not
+        let signal = try #require(car.osmNodeIDs.firstIndex(of: 2))
+        for edge in car.edges {
+            let expected = edge.lengthMeters * 3.6 / 25 + (Int(edge.target) == signal ? 2 : 0)
+            #expect(abs(edge.durationSeconds - expected) < 1e-9)
+        }
+    }
+
     @Test func segmentsTouchingMissingNodesAreSkippedAndCounted() throws {
         // Given a way through node 77, which the file lacks
         var extract = TinyExtract()
