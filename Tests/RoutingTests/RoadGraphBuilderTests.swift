@@ -138,6 +138,17 @@ import Theaters
         for mode in TravelMode.allCases { #expect((area.graphs[mode]?.edgeCount ?? 0) > 1_000) }
     }
 
+    @Test(.enabled(if: SharedData.exists(SharedData.krems), SharedData.skipMessage))
+    func kremsGzippedXMLImportsWithItsCinema() throws {
+        let area = try RoadGraphBuilder().build(from: SharedData.url(SharedData.krems))
+        #expect(area.name == "graphhopper_krems")
+        #expect(area.statistics.highwayWays == 838)
+        let cinema = try #require(area.theaters.first { $0.id == "node/440052353" })
+        #expect(cinema.name == "Cinemaplexx Krems")
+        let router = RoadRouter(area: area)
+        #expect(router.snap(cinema.coordinate, mode: .drive) != nil)
+    }
+
     @Test(.enabled(if: SharedData.exists(SharedData.columbus), SharedData.skipMessage))
     func columbusCinemaWaysAreWhereTheCatalogPutsThem() throws {
         let area = try RoadGraphBuilder(modes: [.drive]).build(from: SharedData.url(SharedData.columbus))
