@@ -14,12 +14,6 @@ struct RoadGraphBuildState {
         let speeds: [WaySpeeds?]
     }
 
-    /// A cinema or theatre way, placed after pass 2.
-    struct TheaterWay {
-        let way: OSMWay
-    }
-
-    let modeCount: Int
     var statistics = ImportStatistics()
     /// Needed node id → dense index into `latitudes`/`longitudes`.
     var nodeIndex: [Int64: Int32] = [:]
@@ -33,12 +27,9 @@ struct RoadGraphBuildState {
     /// Every kept way's references, as dense indexes, back to back.
     var refs: [Int32] = []
     var ways: [KeptWay] = []
+    /// Cinema and theatre ways, placed at the mean of their nodes after pass 2.
     var theaterWays: [OSMWay] = []
     var theaterNodes: [OSMNode] = []
-
-    init(modeCount: Int) {
-        self.modeCount = modeCount
-    }
 
     static let theaterAmenities: Set<String> = ["cinema", "theatre"]
 

@@ -32,7 +32,7 @@ public struct RoadGraphBuilder: Sendable {
     /// - Throws: `OSMError` for an unreadable extract; `RoutingError.noRoadsInExtract` when no way is routable.
     public func build(from url: URL, name: String? = nil, importedAt: Date = Date()) throws -> RoadArea {
         let reader = try OSMReader(url: url)
-        var state = RoadGraphBuildState(modeCount: profiles.count)
+        var state = RoadGraphBuildState()
 
         let header = try reader.read(.ways) { element in
             guard case .way(let way) = element else { return }
