@@ -41,8 +41,17 @@ struct PathSearch {
         var heap = MinHeap()
         for seed in seeds { tree.seed(seed, heap: &heap) }
 
+        // The threshold only falls as destinations improve; recomputing it lazily (every 256 pops) merely stops
+        // the search a little later, and keeps thousands of destinations from costing a sort per improvement.
         var threshold = Self.threshold(best, limit: limit)
+        var thresholdIsStale = false
+        var pops = 0
         while let top = heap.pop() {
+            pops += 1
+            if thresholdIsStale && (pops & 255 == 0 || heap.isEmpty) {
+                threshold = Self.threshold(best, limit: limit)
+                thresholdIsStale = false
+            }
             if top.key >= threshold { break }
             let node = Int(top.node)
             guard !tree.settled[node], top.key <= tree.duration[node] else { continue }
@@ -53,7 +62,7 @@ struct PathSearch {
                     if candidate < best[destination] {
                         best[destination] = candidate
                         winner[destination] = entry
-                        threshold = Self.threshold(best, limit: limit)
+                        thresholdIsStale = true
                     }
                 }
             }
