@@ -140,6 +140,27 @@ import Testing
         }
     }
 
+    @Test func theTenNearestOfManyDestinationsAreExact() {
+        // Given 400 destinations on a 1,000-node graph (the search recomputes its stopping key lazily)
+        var generator = SeededGenerator(seed: 7)
+        let graph = Self.randomGraph(nodes: 1_000, edgesPerNode: 3, generator: &generator)
+        let search = PathSearch(graph: graph)
+        for _ in 0..<5 {
+            let source = Int.random(in: 0..<graph.nodeCount, using: &generator)
+            let destinations = (0..<400).map { _ in Int.random(in: 0..<graph.nodeCount, using: &generator) }
+            let expected = Self.referenceDurations(graph, from: source)
+            let found = search.oneToMany(
+                seeds: [SearchSeed(node: Int32(source), durationSeconds: 0, lengthMeters: 0)],
+                destinations: destinations.map { [SearchSeed(node: Int32($0), durationSeconds: 0, lengthMeters: 0)] },
+                limit: 10)
+            // Then every answer among the ten best is exact
+            let reference = destinations.map { expected[$0] }.filter(\.isFinite).sorted().prefix(10)
+            let answered = found.compactMap { $0?.durationSeconds }.sorted().prefix(10)
+            #expect(reference.count == answered.count)
+            for (a, b) in zip(reference, answered) { #expect(abs(a - b) < 1e-6) }
+        }
+    }
+
     @Test func seedsWithOffsetsAreHonoured() {
         // Given a line 0 → 1 → 2 with 10 s edges, and a start 3 s before node 1 plus a tail of 4 s after node 2
         let points = (0..<3).map { Coordinate(uncheckedLatitude: 60, longitude: 24 + Double($0) * 0.001) }
