@@ -92,10 +92,7 @@ public struct RoadRouter: Router {
                 seeds: graph.originSeeds(start), targets: graph.destinationEntries(end),
                 direct: graph.directPath(from: start, to: end), reverse: graph.reverse)
         else { return nil }
-        return RoadPath(
-            geometry: [start.coordinate] + found.nodes.map { graph.graph.coordinate(of: Int($0)) } + [end.coordinate],
-            distanceMeters: found.lengthMeters, durationSeconds: found.durationSeconds,
-            originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
+        return Self.roadPath(found, from: start, to: end, in: graph.graph)
     }
 
     /// A found path per theater (nil where there is none), with the snapped ends.
@@ -112,13 +109,18 @@ public struct RoadRouter: Router {
             direct: ends.map { $0.flatMap { graph.directPath(from: start, to: $0) } }, limit: limit)
         return zip(ends, found).map { end, path in
             guard let end, let path else { return nil }
-            return RoadPath(
-                geometry: [start.coordinate] + path.nodes.map { graph.graph.coordinate(of: Int($0)) } + [
-                    end.coordinate
-                ],
-                distanceMeters: path.lengthMeters, durationSeconds: path.durationSeconds,
-                originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
+            return Self.roadPath(path, from: start, to: end, in: graph.graph)
         }
+    }
+
+    /// A search result as a public path: snapped origin, the nodes, snapped destination.
+    private static func roadPath(_ found: SearchPath, from start: RoadSnap, to end: RoadSnap, in graph: RoadGraph)
+        -> RoadPath
+    {
+        RoadPath(
+            geometry: [start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate],
+            distanceMeters: found.lengthMeters, durationSeconds: found.durationSeconds,
+            originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
     }
 
     private func route(_ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?) -> Route {
