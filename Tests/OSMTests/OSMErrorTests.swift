@@ -79,6 +79,16 @@ import Testing
         }
     }
 
+    @Test func aMissingFileIsUnreadable() {
+        let url = URL(fileURLWithPath: "/nonexistent/extract.osm.pbf")
+        #expect {
+            try OSMReader(url: url)
+        } throws: { error in
+            guard case .unreadable(let path, _) = error as? OSMError else { return false }
+            return path == url.path
+        }
+    }
+
     @Test func everyErrorDescribesItselfOnOneLine() {
         let errors: [OSMError] = [
             .truncatedFile(path: "a.pbf"), .notOSMFile(path: "a.pbf"), .emptyFile(path: "a.pbf"),
