@@ -30,6 +30,10 @@ struct RoadGraphBuildState {
     /// Cinema and theatre ways, placed at the mean of their nodes after pass 2.
     var theaterWays: [OSMWay] = []
     var theaterNodes: [OSMNode] = []
+    /// Cinema and theatre relations (multipolygons), placed at the mean of their outer ways' nodes.
+    var theaterRelations: [OSMRelation] = []
+    /// The outer member ways of `theaterRelations`: their node references once pass 1 has seen them.
+    var memberWayRefs: [Int64: [Int64]] = [:]
 
     static let theaterAmenities: Set<String> = ["cinema", "theatre"]
 
@@ -45,7 +49,19 @@ struct RoadGraphBuildState {
         return index
     }
 
+    mutating func addRelation(_ relation: OSMRelation) {
+        guard let amenity = relation.tags["amenity"], Self.theaterAmenities.contains(amenity) else { return }
+        theaterRelations.append(relation)
+        for member in relation.members where member.kind == .way && (member.role == "outer" || member.role.isEmpty) {
+            memberWayRefs[member.ref] = []
+        }
+    }
+
     mutating func addWay(_ way: OSMWay, profiles: [RoutingProfile]) {
+        if memberWayRefs[way.id] != nil {
+            memberWayRefs[way.id] = way.nodeRefs
+            for ref in way.nodeRefs { _ = index(of: ref) }
+        }
         if let amenity = way.tags["amenity"], Self.theaterAmenities.contains(amenity) {
             theaterWays.append(way)
             for ref in way.nodeRefs { _ = index(of: ref) }
@@ -143,20 +159,36 @@ struct RoadGraphBuildState {
             found.append(Self.theater(.node, node.id, node.coordinate, node.tags))
         }
         for way in theaterWays {
-            var nodes = way.nodeRefs
-            if nodes.count > 1, nodes.first == nodes.last { nodes.removeLast() }
-            let present = nodes.compactMap { nodeIndex[$0] }.filter(isPresent)
-            guard !present.isEmpty else {
+            guard let center = meanPosition(of: way.nodeRefs) else {
                 statistics.unplacedTheaters += 1
                 continue
             }
-            let latitude = present.map { latitudes[Int($0)] }.reduce(0, +) / Double(present.count)
-            let longitude = present.map { longitudes[Int($0)] }.reduce(0, +) / Double(present.count)
-            found.append(
-                Self.theater(
-                    .way, way.id, Coordinate(uncheckedLatitude: latitude, longitude: longitude), way.tags))
+            found.append(Self.theater(.way, way.id, center, way.tags))
+        }
+        for relation in theaterRelations {
+            let outerWays = relation.members.filter { $0.kind == .way && (memberWayRefs[$0.ref]?.isEmpty == false) }
+            guard let center = meanPosition(of: outerWays.flatMap { memberWayRefs[$0.ref] ?? [] }) else {
+                statistics.unplacedTheaters += 1
+                continue
+            }
+            found.append(Self.theater(.relation, relation.id, center, relation.tags))
         }
         return found
+    }
+
+    /// The mean of the distinct present nodes among `refs` (a closed ring's repeated node counts once).
+    private func meanPosition(of refs: [Int64]) -> Coordinate? {
+        var seen = Set<Int32>()
+        var latitude = 0.0
+        var longitude = 0.0
+        for ref in refs {
+            guard let index = nodeIndex[ref], isPresent(index), seen.insert(index).inserted else { continue }
+            latitude += latitudes[Int(index)]
+            longitude += longitudes[Int(index)]
+        }
+        guard !seen.isEmpty else { return nil }
+        return Coordinate(
+            uncheckedLatitude: latitude / Double(seen.count), longitude: longitude / Double(seen.count))
     }
 
     static func theater(

@@ -3,8 +3,9 @@ import Geo
 import OSM
 import Theaters
 
-/// Builds a `RoadArea` from an OSM extract in two streaming passes.
+/// Builds a `RoadArea` from an OSM extract in streaming passes.
 ///
+/// A first, cheap pass reads only relations, to find cinema and theatre multipolygons and their member ways.
 /// Pass 1 reads only ways: it keeps every highway way's node references with its speeds per mode, and the
 /// cinema/theatre ways, and numbers the node ids they need. Pass 2 reads only nodes: it keeps the coordinates
 /// of those ids and the cinema/theatre nodes. Memory is therefore proportional to the highway ways and their
@@ -34,6 +35,10 @@ public struct RoadGraphBuilder: Sendable {
         let reader = try OSMReader(url: url)
         var state = RoadGraphBuildState()
 
+        try reader.read(.relations) { element in
+            guard case .relation(let relation) = element else { return }
+            state.addRelation(relation)
+        }
         let header = try reader.read(.ways) { element in
             guard case .way(let way) = element else { return }
             state.addWay(way, profiles: profiles)

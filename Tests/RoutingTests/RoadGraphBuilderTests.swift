@@ -112,6 +112,31 @@ import Theaters
         #expect(area.theaters.contains { $0.id == "node/300" && $0.category == .theatre })
     }
 
+    @Test func aCinemaMultipolygonIsPlacedAtTheMeanOfItsOuterRing() throws {
+        // Given a cinema relation whose outer ring is the way 5 – 6 – 9 – 8 – 5 and whose inner way is ignored
+        var extract = TinyExtract()
+        extract.way(100, [1, 2], ["highway": "residential"])
+        extract.way(200, [5, 6, 9, 8, 5], ["building": "yes"])
+        extract.way(201, [1, 4], [:])
+        extract.relations.append(
+            (
+                300, [("way", 200, "outer"), ("way", 201, "inner")],
+                [
+                    "type": "multipolygon", "amenity": "cinema",
+                    "name": "Ring Kino",
+                ]
+            ))
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        // When the area is built
+        let area = try RoadGraphBuilder().build(from: url)
+        // Then the cinema sits in the middle of its ring
+        let kino = try #require(area.theaters.first { $0.id == "relation/300" })
+        #expect(kino.name == "Ring Kino")
+        let expected = Coordinate(uncheckedLatitude: 60.0015, longitude: 24.003)
+        #expect(kino.coordinate.distanceMeters(to: expected) < 0.01)
+    }
+
     @Test func anExtractWithoutRoadsIsRejected() throws {
         var extract = TinyExtract()
         extract.way(100, [1, 2, 5, 1], ["building": "yes"])

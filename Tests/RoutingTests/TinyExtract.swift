@@ -20,6 +20,8 @@ struct TinyExtract {
 
     var ways: [(id: Int, refs: [Int], tags: [String: String])] = []
     var extraNodes: [(id: Int, coordinate: Coordinate, tags: [String: String])] = []
+    /// Relations: id, members (type, ref, role) and tags.
+    var relations: [(id: Int, members: [(type: String, ref: Int, role: String)], tags: [String: String])] = []
     /// Tags on grid nodes, by id.
     var gridTags: [Int: [String: String]] = [:]
 
@@ -51,6 +53,16 @@ struct TinyExtract {
             for ref in way.refs { xml += "<nd ref=\"\(ref)\"/>" }
             for (key, value) in way.tags.sorted(by: { $0.key < $1.key }) { xml += "<tag k=\"\(key)\" v=\"\(value)\"/>" }
             xml += "</way>\n"
+        }
+        for relation in relations {
+            xml += "  <relation id=\"\(relation.id)\">"
+            for member in relation.members {
+                xml += "<member type=\"\(member.type)\" ref=\"\(member.ref)\" role=\"\(member.role)\"/>"
+            }
+            for (key, value) in relation.tags.sorted(by: { $0.key < $1.key }) {
+                xml += "<tag k=\"\(key)\" v=\"\(value)\"/>"
+            }
+            xml += "</relation>\n"
         }
         xml += "</osm>\n"
         let url = temporaryURL(".osm")
