@@ -99,7 +99,7 @@ case "bench":
     for mode in TravelMode.allCases {
         if let g = loaded.graphs[mode] { print("graph \(mode): \(g.nodeCount) nodes, \(g.edgeCount) edges") }
     }
-    print(String(format: "import (2 passes, 3 modes): %.3f s", importSeconds))
+    print(String(format: "import (relations, ways, nodes passes; 3 modes): %.3f s", importSeconds))
     print(
         String(
             format: "write: %.3f s (%.1f MB); load: %.3f s; prepare router: %.3f s",
