@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Watchlist", targets: ["Watchlist"]),
         .library(name: "Showtimes", targets: ["Showtimes"]),
         .library(name: "Planner", targets: ["Planner"]),
+        .library(name: "OSM", targets: ["OSM"]),
+        .library(name: "Routing", targets: ["Routing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -45,12 +47,20 @@ let package = Package(
         ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
         .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),
+        // The system zlib (zlib1g-dev), for PBF blobs and gzipped OSM XML.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
+        .target(name: "OSM", dependencies: ["Geo", "CZlib"]),
+        // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
+        .target(name: "Routing", dependencies: ["Geo", "OSM", "Theaters", "Planner"]),
+        // Times graph import and queries on a real extract (release mode).
+        .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Routing", "Theaters"]),
         // The thin `planner` executable.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup",
+                "OnlineLookup", "Routing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +94,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters"]),
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -1,0 +1,203 @@
+import Foundation
+import Geo
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Streams OSM XML (https://wiki.openstreetmap.org/wiki/OSM_XML) through Foundation's SAX `XMLParser`.
+///
+/// A gzipped file is inflated chunk by chunk into a temporary file that is then parsed as a stream and deleted,
+/// so memory stays bounded by one element; the cost is disk space for the inflated XML.
+struct OSMXMLReader {
+    let path: String
+
+    func parse(
+        fileURL: URL, kinds: OSMElementKinds, body: (OSMElement) throws -> Void
+    ) throws -> OSMHeader {
+        guard let stream = InputStream(url: fileURL) else {
+            throw OSMError.unreadable(path: path, reason: "cannot open the file as a stream")
+        }
+        return try withoutActuallyEscaping(body) { escapingBody in
+            let delegate = OSMXMLDelegate(kinds: kinds, body: escapingBody)
+            let parser = XMLParser(stream: stream)
+            parser.delegate = delegate
+            parser.shouldProcessNamespaces = false
+            let succeeded = parser.parse()
+            if let error = delegate.bodyError { throw error }
+            if delegate.rootName == nil && !delegate.stoppedAtHeader { throw OSMError.notOSMFile(path: path) }
+            if let rootName = delegate.rootName, rootName != "osm" { throw OSMError.notOSMFile(path: path) }
+            if let elementError = delegate.elementError {
+                throw OSMError.corruptBlob(path: path, reason: "XML line \(parser.lineNumber): \(elementError)")
+            }
+            if delegate.stoppedAtHeader { return delegate.header }
+            // A stream that ends inside the root element is truncated, whether or not libxml2 called it an error.
+            if !delegate.rootClosed { throw OSMError.truncatedFile(path: path) }
+            if !succeeded {
+                let reason = parser.parserError.map { "\($0)" } ?? "unknown XML error"
+                throw OSMError.corruptBlob(path: path, reason: "XML line \(parser.lineNumber): \(reason)")
+            }
+            return delegate.header
+        }
+    }
+
+    func parseGzipped(
+        fileURL: URL, kinds: OSMElementKinds, body: (OSMElement) throws -> Void
+    ) throws -> OSMHeader {
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("osm-\(UUID().uuidString).osm")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try inflate(fileURL, into: temporary)
+        return try parse(fileURL: temporary, kinds: kinds, body: body)
+    }
+
+    private func inflate(_ source: URL, into target: URL) throws {
+        guard FileManager.default.createFile(atPath: target.path, contents: nil) else {
+            throw OSMError.unreadable(path: path, reason: "cannot create a temporary file")
+        }
+        let input = try FileHandle(forReadingFrom: source)
+        defer { try? input.close() }
+        let output = try FileHandle(forWritingTo: target)
+        defer { try? output.close() }
+        let inflater: StreamInflater
+        do { inflater = try StreamInflater() } catch {
+            throw OSMError.corruptBlob(path: path, reason: "\(error)")
+        }
+        var inflatedBytes = 0
+        while let chunk = try input.read(upToCount: 256 * 1024), !chunk.isEmpty {
+            do {
+                try inflater.inflate([UInt8](chunk)) { piece in
+                    inflatedBytes += piece.count
+                    try output.write(contentsOf: piece)
+                }
+            } catch let failure as Inflate.Failure {
+                throw OSMError.corruptBlob(path: path, reason: "gzip: \(failure)")
+            }
+            if inflater.finished { break }
+        }
+        guard inflater.finished else { throw OSMError.truncatedFile(path: path) }
+        guard inflatedBytes > 0 else { throw OSMError.emptyFile(path: path) }
+    }
+}
+
+/// The SAX callbacks: builds one element at a time from `<node>`, `<way>`, `<relation>` and their children.
+private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
+    let kinds: OSMElementKinds
+    let body: (OSMElement) throws -> Void
+    var header = OSMHeader()
+    var rootName: String?
+    var rootClosed = false
+    var stoppedAtHeader = false
+    var bodyError: (any Error)?
+    var elementError: String?
+
+    private enum Pending {
+        case node(id: Int64, coordinate: Coordinate)
+        case way(id: Int64)
+        case relation(id: Int64)
+    }
+
+    private var pending: Pending?
+    private var tags: [String: String] = [:]
+    private var refs: [Int64] = []
+    private var members: [OSMMember] = []
+
+    init(kinds: OSMElementKinds, body: @escaping (OSMElement) throws -> Void) {
+        self.kinds = kinds
+        self.body = body
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        guard rootName != nil else {
+            rootName = elementName
+            header.writingProgram = attributes["generator"]
+            if elementName != "osm" { parser.abortParsing() }
+            return
+        }
+        switch elementName {
+        case "bounds":
+            if let south = double(attributes["minlat"]), let west = double(attributes["minlon"]),
+                let north = double(attributes["maxlat"]), let east = double(attributes["maxlon"])
+            {
+                header.boundingBox = BoundingBox(south: south, west: west, north: north, east: east)
+            }
+        case "node", "way", "relation":
+            if kinds.isEmpty {
+                stoppedAtHeader = true
+                parser.abortParsing()
+                return
+            }
+            guard let id = attributes["id"].flatMap({ Int64($0) }) else {
+                fail(parser, "<\(elementName)> without a numeric id")
+                return
+            }
+            tags = [:]
+            refs = []
+            members = []
+            switch elementName {
+            case "node":
+                guard let lat = double(attributes["lat"]), let lon = double(attributes["lon"]),
+                    let coordinate = try? Coordinate(latitude: lat, longitude: lon)
+                else {
+                    // Deleted nodes in change files have no position; a plain extract's nodes always do.
+                    fail(parser, "node \(id) without a valid lat/lon")
+                    return
+                }
+                pending = .node(id: id, coordinate: coordinate)
+            case "way": pending = .way(id: id)
+            default: pending = .relation(id: id)
+            }
+        case "tag":
+            if let key = attributes["k"] { tags[key] = attributes["v"] ?? "" }
+        case "nd":
+            if let ref = attributes["ref"].flatMap({ Int64($0) }) { refs.append(ref) }
+        case "member":
+            guard let ref = attributes["ref"].flatMap({ Int64($0) }),
+                let kind = attributes["type"].flatMap({ OSMMember.Kind(rawValue: $0) })
+            else {
+                fail(parser, "<member> without a type and ref")
+                return
+            }
+            members.append(OSMMember(kind: kind, ref: ref, role: attributes["role"] ?? ""))
+        default: break
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+        let element: OSMElement?
+        switch (elementName, pending) {
+        case ("node", .node(let id, let coordinate)?):
+            element = kinds.contains(.nodes) ? .node(OSMNode(id: id, coordinate: coordinate, tags: tags)) : nil
+        case ("way", .way(let id)?):
+            element = kinds.contains(.ways) ? .way(OSMWay(id: id, nodeRefs: refs, tags: tags)) : nil
+        case ("relation", .relation(let id)?):
+            element =
+                kinds.contains(.relations) ? .relation(OSMRelation(id: id, members: members, tags: tags)) : nil
+        case ("osm", _):
+            rootClosed = true
+            return
+        default:
+            return
+        }
+        pending = nil
+        guard let element else { return }
+        do { try body(element) } catch {
+            bodyError = error
+            parser.abortParsing()
+        }
+    }
+
+    private func fail(_ parser: XMLParser, _ message: String) {
+        elementError = message
+        parser.abortParsing()
+    }
+
+    private func double(_ text: String?) -> Double? {
+        text.flatMap { Double($0) }
+    }
+}

@@ -1,0 +1,113 @@
+/// Appends little-endian values to a byte buffer (the graph file's encoding; hosts are assumed little-endian,
+/// as x86-64 and arm64 are).
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func write<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ value: Double) {
+        write(value.bitPattern)
+    }
+
+    mutating func write(_ value: String) {
+        let utf8 = Array(value.utf8)
+        write(UInt32(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+
+    mutating func write(_ value: Bool) {
+        write(UInt8(value ? 1 : 0))
+    }
+
+    /// Writes a count then the elements' raw bytes.
+    mutating func writeArray<T: BitwiseCopyable>(_ values: [T]) {
+        write(UInt64(values.count))
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ raw: [UInt8]) {
+        bytes.append(contentsOf: raw)
+    }
+}
+
+/// Reads what `BinaryWriter` wrote, checking every length against the bytes left.
+struct BinaryReader {
+    /// A read past the end or a value that makes no sense.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    let bytes: [UInt8]
+    private(set) var position: Int
+
+    init(_ bytes: [UInt8], position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    var remaining: Int { bytes.count - position }
+
+    mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> T {
+        let size = MemoryLayout<T>.size
+        guard remaining >= size else { throw Failure(reason: "the file ends early") }
+        var value = T.zero
+        withUnsafeMutableBytes(of: &value) { target in
+            bytes.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<position + size]))
+            }
+        }
+        position += size
+        return T(littleEndian: value)
+    }
+
+    mutating func readDouble() throws(Failure) -> Double {
+        Double(bitPattern: try read(UInt64.self))
+    }
+
+    mutating func readBool() throws(Failure) -> Bool {
+        try read(UInt8.self) != 0
+    }
+
+    mutating func readString() throws(Failure) -> String {
+        let count = Int(try read(UInt32.self))
+        guard remaining >= count else { throw Failure(reason: "a string runs past the end") }
+        defer { position += count }
+        return String(decoding: bytes[position..<position + count], as: UTF8.self)
+    }
+
+    mutating func readBytes(_ count: Int) throws(Failure) -> [UInt8] {
+        guard count >= 0, remaining >= count else { throw Failure(reason: "a block runs past the end") }
+        defer { position += count }
+        return Array(bytes[position..<position + count])
+    }
+
+    mutating func readArray<T: BitwiseCopyable>(_: T.Type) throws(Failure) -> [T] {
+        let count = try read(UInt64.self)
+        let stride = MemoryLayout<T>.stride
+        guard count <= UInt64(remaining / stride) else { throw Failure(reason: "an array runs past the end") }
+        let byteCount = Int(count) * stride
+        let values = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+            bytes.withUnsafeBytes { source in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: source[position..<position + byteCount]))
+            }
+            initialized = Int(count)
+        }
+        position += byteCount
+        return values
+    }
+}
+
+/// FNV-1a, 64-bit: a cheap checksum that catches damaged graph files (not an integrity guarantee).
+enum FNV1a {
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,166 @@
+/// Where a search starts or ends: a node with the time and distance already spent (or still to spend) off it.
+struct SearchSeed: Sendable, Equatable {
+    let node: Int32
+    let durationSeconds: Double
+    let lengthMeters: Double
+}
+
+/// A shortest path found by a search.
+struct SearchPath: Sendable, Equatable {
+    /// Total time, seeds and tails included, in seconds.
+    let durationSeconds: Double
+    /// Total length, seeds and tails included, in meters.
+    let lengthMeters: Double
+    /// The graph nodes passed, from a seed node to an entry node; empty for a path along one segment.
+    let nodes: [Int32]
+}
+
+/// Dijkstra's algorithm on a `RoadGraph`: one-to-many (optionally stopping at the `limit` nearest destinations)
+/// and bidirectional one-to-one. Both minimise duration and accept several weighted seeds per end, which is how
+/// a point snapped onto the middle of a segment enters the graph.
+struct PathSearch {
+    let graph: RoadGraph
+
+    /// The fastest path from `seeds` to each destination, a destination being reached through any of its
+    /// `entries` (a node plus the tail cost from it). `direct[i]` is a path that needs no graph node (origin and
+    /// destination on one segment), when there is one.
+    /// - Parameter limit: stop once the `limit` fastest destinations are known (the rest may come back nil).
+    func oneToMany(
+        seeds: [SearchSeed], destinations: [[SearchSeed]], direct: [SearchPath?] = [], limit: Int? = nil
+    ) -> [SearchPath?] {
+        let count = destinations.count
+        var best = (0..<count).map { index in
+            index < direct.count ? direct[index]?.durationSeconds ?? .infinity : .infinity
+        }
+        var winner = [Int](repeating: -1, count: count)
+        var entriesAt: [Int32: [(destination: Int, entry: Int)]] = [:]
+        for (destination, entries) in destinations.enumerated() {
+            for (entry, seed) in entries.enumerated() { entriesAt[seed.node, default: []].append((destination, entry)) }
+        }
+        var tree = SearchTree(nodeCount: graph.nodeCount)
+        var heap = MinHeap()
+        for seed in seeds { tree.seed(seed, heap: &heap) }
+
+        // The threshold only falls as destinations improve; recomputing it lazily (every 256 pops) merely stops
+        // the search a little later, and keeps thousands of destinations from costing a sort per improvement.
+        var threshold = Self.threshold(best, limit: limit)
+        var thresholdIsStale = false
+        var pops = 0
+        while let top = heap.pop() {
+            pops += 1
+            if thresholdIsStale && (pops & 255 == 0 || heap.isEmpty) {
+                threshold = Self.threshold(best, limit: limit)
+                thresholdIsStale = false
+            }
+            if top.key >= threshold { break }
+            let node = Int(top.node)
+            guard !tree.settled[node], top.key <= tree.duration[node] else { continue }
+            tree.settled[node] = true
+            if let entries = entriesAt[top.node] {
+                for (destination, entry) in entries {
+                    let candidate = top.key + destinations[destination][entry].durationSeconds
+                    if candidate < best[destination] {
+                        best[destination] = candidate
+                        winner[destination] = entry
+                        thresholdIsStale = true
+                    }
+                }
+            }
+            for edge in graph.edgeRange(of: node) {
+                let target = Int(graph.edgeTargets[edge])
+                let candidate = top.key + graph.edgeDurationsSeconds[edge]
+                if candidate < tree.duration[target] {
+                    tree.duration[target] = candidate
+                    tree.parentNode[target] = Int32(node)
+                    tree.parentEdge[target] = Int32(edge)
+                    heap.push(candidate, Int32(target))
+                }
+            }
+        }
+        return (0..<count).map { destination in
+            guard best[destination].isFinite else { return nil }
+            guard winner[destination] >= 0 else { return direct[destination] }
+            let entry = destinations[destination][winner[destination]]
+            let nodes = tree.path(to: entry.node)
+            return SearchPath(
+                durationSeconds: best[destination],
+                lengthMeters: tree.lengthMeters(of: nodes, graph: graph) + entry.lengthMeters, nodes: nodes)
+        }
+    }
+
+    /// The key beyond which no destination that matters can improve: the `limit`-th best so far, or the worst.
+    private static func threshold(_ best: [Double], limit: Int?) -> Double {
+        guard !best.isEmpty else { return -.infinity }
+        guard let limit, limit < best.count else { return best.max()! }
+        guard limit > 0 else { return -.infinity }
+        return best.sorted()[limit - 1]
+    }
+
+    /// The fastest path from `seeds` to any of `targets` by bidirectional Dijkstra over `reverse`.
+    func bidirectional(
+        seeds: [SearchSeed], targets: [SearchSeed], direct: SearchPath?, reverse: ReverseAdjacency
+    ) -> SearchPath? {
+        var forward = SearchTree(nodeCount: graph.nodeCount)
+        var backward = SearchTree(nodeCount: graph.nodeCount)
+        var forwardHeap = MinHeap()
+        var backwardHeap = MinHeap()
+        for seed in seeds { forward.seed(seed, heap: &forwardHeap) }
+        for target in targets { backward.seed(target, heap: &backwardHeap) }
+        var bestDuration = direct?.durationSeconds ?? .infinity
+        var meeting: Int32 = -1
+        for seed in seeds where backward.duration[Int(seed.node)] < .infinity {
+            let total = forward.duration[Int(seed.node)] + backward.duration[Int(seed.node)]
+            if total < bestDuration { (bestDuration, meeting) = (total, seed.node) }
+        }
+
+        while !forwardHeap.isEmpty || !backwardHeap.isEmpty {
+            if forwardHeap.minimumKey + backwardHeap.minimumKey >= bestDuration { break }
+            let searchForward = forwardHeap.minimumKey <= backwardHeap.minimumKey
+            if searchForward {
+                guard let top = forwardHeap.pop() else { break }
+                let node = Int(top.node)
+                guard !forward.settled[node], top.key <= forward.duration[node] else { continue }
+                forward.settled[node] = true
+                for edge in graph.edgeRange(of: node) {
+                    let target = Int(graph.edgeTargets[edge])
+                    let candidate = top.key + graph.edgeDurationsSeconds[edge]
+                    if candidate < forward.duration[target] {
+                        forward.duration[target] = candidate
+                        forward.parentNode[target] = Int32(node)
+                        forward.parentEdge[target] = Int32(edge)
+                        forwardHeap.push(candidate, Int32(target))
+                        let total = candidate + backward.duration[target]
+                        if total < bestDuration { (bestDuration, meeting) = (total, Int32(target)) }
+                    }
+                }
+            } else {
+                guard let top = backwardHeap.pop() else { break }
+                let node = Int(top.node)
+                guard !backward.settled[node], top.key <= backward.duration[node] else { continue }
+                backward.settled[node] = true
+                for slot in reverse.range(of: node) {
+                    let source = Int(reverse.sources[slot])
+                    let edge = Int(reverse.edges[slot])
+                    let candidate = top.key + graph.edgeDurationsSeconds[edge]
+                    if candidate < backward.duration[source] {
+                        backward.duration[source] = candidate
+                        backward.parentNode[source] = Int32(node)
+                        backward.parentEdge[source] = Int32(edge)
+                        backwardHeap.push(candidate, Int32(source))
+                        let total = candidate + forward.duration[source]
+                        if total < bestDuration { (bestDuration, meeting) = (total, Int32(source)) }
+                    }
+                }
+            }
+        }
+        guard bestDuration.isFinite else { return nil }
+        guard meeting >= 0 else { return direct }
+        let head = forward.path(to: meeting)
+        let tail = backward.path(to: meeting).reversed().dropFirst()
+        let length =
+            forward.lengthMeters(of: head, graph: graph)
+            + backward.lengthMeters(
+                of: Array(backward.path(to: meeting)), graph: graph)
+        return SearchPath(durationSeconds: bestDuration, lengthMeters: length, nodes: head + tail)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Geo
+import Theaters
+
+/// The saved form of a `RoadArea`:
+///
+/// ```
+/// "PLNRAREA"  8 bytes magic
+/// UInt32      format version (RoadArea.fileFormatVersion)
+/// UInt64 n, UInt64 FNV-1a, n bytes   the summary block (name, source, box, dates, counts, statistics)
+/// UInt64 m, UInt64 FNV-1a, m bytes   the body block (theaters, then each mode's graph arrays)
+/// ```
+/// All numbers little-endian. `areas list` reads only the summary block.
+extension RoadArea {
+    /// The magic bytes a graph file starts with.
+    public static let fileMagic: [UInt8] = Array("PLNRAREA".utf8)
+    /// The format version this build writes and reads.
+    public static let fileFormatVersion: UInt32 = 1
+
+    /// Writes the area to `url` atomically.
+    public func write(to url: URL) throws {
+        var file = BinaryWriter()
+        file.append(Self.fileMagic)
+        file.write(Self.fileFormatVersion)
+        for block in [encodeSummary(), encodeBody()] {
+            file.write(UInt64(block.count))
+            file.write(FNV1a.hash(block))
+            file.append(block)
+        }
+        try Data(file.bytes).write(to: url, options: .atomic)
+    }
+
+    /// Loads an area saved by `write(to:)`.
+    /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
+    public init(contentsOf url: URL) throws {
+        let bytes = try Self.readFile(url)
+        var reader = try Self.openBlocks(bytes, path: url.path)
+        let summaryBlock = try Self.readBlock(&reader, path: url.path)
+        let bodyBlock = try Self.readBlock(&reader, path: url.path)
+        do {
+            var summaryReader = BinaryReader(summaryBlock)
+            let summary = try RoadAreaSummary.decode(&summaryReader)
+            var body = BinaryReader(bodyBlock)
+            let theaters = try (0..<Int(try body.read(UInt32.self))).map { _ throws(BinaryReader.Failure) in
+                try Self.decodeTheater(&body)
+            }
+            var graphs: [TravelMode: RoadGraph] = [:]
+            for _ in 0..<Int(try body.read(UInt8.self)) {
+                let graph = try Self.decodeGraph(&body)
+                graphs[graph.mode] = graph
+            }
+            self.init(
+                name: summary.name, sourceFileName: summary.sourceFileName, boundingBox: summary.boundingBox,
+                importedAt: summary.importedAt, graphs: graphs, theaters: theaters, statistics: summary.statistics)
+        } catch {
+            throw RoutingError.corruptGraphFile(path: url.path, reason: error.reason)
+        }
+    }
+
+    /// Reads only the summary block of a saved area (cheap: for `areas list`).
+    public static func summary(contentsOf url: URL) throws -> RoadAreaSummary {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw RoutingError.corruptGraphFile(path: url.path, reason: error.localizedDescription)
+        }
+        defer { try? handle.close() }
+        let head = [UInt8](try handle.read(upToCount: 28) ?? Data())
+        var reader = try openBlocks(head, path: url.path)
+        let length = (try? reader.read(UInt64.self)) ?? 0
+        guard length < 64 * 1024 * 1024 else {
+            throw RoutingError.corruptGraphFile(path: url.path, reason: "summary block length \(length)")
+        }
+        let rest = [UInt8](try handle.read(upToCount: Int(length)) ?? Data())
+        var full = BinaryReader(head + rest)
+        full = try openBlocks(full.bytes, path: url.path)
+        let block = try readBlock(&full, path: url.path)
+        do {
+            var blockReader = BinaryReader(block)
+            return try RoadAreaSummary.decode(&blockReader)
+        } catch {
+            throw RoutingError.corruptGraphFile(path: url.path, reason: error.reason)
+        }
+    }
+
+    private static func readFile(_ url: URL) throws -> [UInt8] {
+        do { return [UInt8](try Data(contentsOf: url)) } catch {
+            throw RoutingError.corruptGraphFile(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    private static func openBlocks(_ bytes: [UInt8], path: String) throws(RoutingError) -> BinaryReader {
+        guard bytes.count >= fileMagic.count, Array(bytes.prefix(fileMagic.count)) == fileMagic else {
+            throw .notAGraphFile(path: path)
+        }
+        var reader = BinaryReader(bytes, position: fileMagic.count)
+        guard let version = try? reader.read(UInt32.self) else {
+            throw .corruptGraphFile(path: path, reason: "the file ends early")
+        }
+        guard version == fileFormatVersion else { throw .unsupportedGraphVersion(path: path, version: version) }
+        return reader
+    }
+
+    private static func readBlock(_ reader: inout BinaryReader, path: String) throws(RoutingError) -> [UInt8] {
+        do throws(BinaryReader.Failure) {
+            let length = try reader.read(UInt64.self)
+            let checksum = try reader.read(UInt64.self)
+            guard length <= UInt64(reader.remaining) else { throw BinaryReader.Failure(reason: "the file ends early") }
+            let block = try reader.readBytes(Int(length))
+            guard FNV1a.hash(block) == checksum else { throw BinaryReader.Failure(reason: "checksum mismatch") }
+            return block
+        } catch {
+            throw .corruptGraphFile(path: path, reason: error.reason)
+        }
+    }
+
+    private func encodeSummary() -> [UInt8] {
+        var writer = BinaryWriter()
+        summary.encode(&writer)
+        return writer.bytes
+    }
+
+    private func encodeBody() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(UInt32(theaters.count))
+        for theater in theaters { Self.encodeTheater(theater, &writer) }
+        let modes = TravelMode.allCases.filter { graphs[$0] != nil }
+        writer.write(UInt8(modes.count))
+        for mode in modes { Self.encodeGraph(graphs[mode]!, &writer) }
+        return writer.bytes
+    }
+
+    private static func encodeTheater(_ theater: Theater, _ writer: inout BinaryWriter) {
+        writer.write(theater.id)
+        writer.write(theater.osmType?.rawValue ?? "")
+        writer.write(theater.osmID ?? 0)
+        writer.write(theater.name)
+        writer.write(theater.coordinate.latitude)
+        writer.write(theater.coordinate.longitude)
+        writer.write(theater.category.tagValue)
+        let tags = theater.tags.sorted { $0.key < $1.key }
+        writer.write(UInt32(tags.count))
+        for (key, value) in tags {
+            writer.write(key)
+            writer.write(value)
+        }
+    }
+
+    private static func decodeTheater(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> Theater {
+        let id = try reader.readString()
+        let osmType = OSMElementType(rawValue: try reader.readString())
+        let osmID: Int64 = try reader.read()
+        let name = try reader.readString()
+        let latitude = try reader.readDouble()
+        let longitude = try reader.readDouble()
+        let category = TheaterCategory(tagValue: try reader.readString())
+        var tags: [String: String] = [:]
+        for _ in 0..<Int(try reader.read(UInt32.self)) {
+            let key = try reader.readString()
+            tags[key] = try reader.readString()
+        }
+        guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            throw BinaryReader.Failure(reason: "theater \(id) has an invalid coordinate")
+        }
+        return Theater(
+            osmType: osmType, osmID: osmType == nil ? nil : osmID, name: name, coordinate: coordinate,
+            category: category, tags: tags, fallbackID: id)
+    }
+
+    private static func encodeGraph(_ graph: RoadGraph, _ writer: inout BinaryWriter) {
+        writer.write(graph.mode.rawValue)
+        writer.writeArray(graph.latitudes)
+        writer.writeArray(graph.longitudes)
+        writer.writeArray(graph.osmNodeIDs)
+        writer.writeArray(graph.edgeOffsets)
+        writer.writeArray(graph.edgeTargets)
+        writer.writeArray(graph.edgeDurationsSeconds)
+        writer.writeArray(graph.edgeLengthsMeters)
+    }
+
+    private static func decodeGraph(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> RoadGraph {
+        let modeName = try reader.readString()
+        guard let mode = TravelMode(rawValue: modeName) else {
+            throw BinaryReader.Failure(reason: "unknown travel mode '\(modeName)'")
+        }
+        let graph = RoadGraph(
+            mode: mode, latitudes: try reader.readArray(Double.self), longitudes: try reader.readArray(Double.self),
+            osmNodeIDs: try reader.readArray(Int64.self), edgeOffsets: try reader.readArray(Int32.self),
+            edgeTargets: try reader.readArray(Int32.self), edgeDurationsSeconds: try reader.readArray(Double.self),
+            edgeLengthsMeters: try reader.readArray(Double.self))
+        try validate(graph)
+        return graph
+    }
+
+    /// Checks the invariants the router relies on, so that a damaged file cannot crash it.
+    private static func validate(_ graph: RoadGraph) throws(BinaryReader.Failure) {
+        let nodes = graph.nodeCount
+        let edges = graph.edgeCount
+        guard graph.longitudes.count == nodes, graph.osmNodeIDs.count == nodes, graph.edgeOffsets.count == nodes + 1,
+            graph.edgeDurationsSeconds.count == edges, graph.edgeLengthsMeters.count == edges,
+            graph.edgeOffsets.first == 0, graph.edgeOffsets.last == Int32(edges)
+        else { throw BinaryReader.Failure(reason: "\(graph.mode) graph arrays disagree in size") }
+        for node in 0..<nodes where graph.edgeOffsets[node] > graph.edgeOffsets[node + 1] {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph offsets decrease at node \(node)")
+        }
+        for target in graph.edgeTargets where target < 0 || Int(target) >= nodes {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph has an edge to node \(target) of \(nodes)")
+        }
+        for duration in graph.edgeDurationsSeconds where !(duration >= 0 && duration.isFinite) {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph has an edge of duration \(duration)")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Geo
+import Theaters
+
+/// An imported extract: a road graph per travel mode plus the cinemas and theatres found in it.
+///
+/// ```swift
+/// let area = try RoadGraphBuilder().build(from: URL(fileURLWithPath: "helsinki.osm.pbf"), name: "helsinki")
+/// try area.write(to: URL(fileURLWithPath: "helsinki.roadgraph"))
+/// let router = RoadRouter(area: try RoadArea(contentsOf: URL(fileURLWithPath: "helsinki.roadgraph")))
+/// ```
+public struct RoadArea: Sendable, Equatable {
+    /// The area's name (by default the extract's file name without its extensions).
+    public let name: String
+    /// The file name of the extract it was imported from.
+    public let sourceFileName: String
+    /// The extract's bounds: its header's box, or the box of its routable nodes.
+    public let boundingBox: BoundingBox
+    /// When the import ran.
+    public let importedAt: Date
+    /// One graph per imported travel mode.
+    public let graphs: [TravelMode: RoadGraph]
+    /// The extract's `amenity=cinema` and `amenity=theatre` nodes and ways (ways at the mean of their nodes).
+    public let theaters: [Theater]
+    /// What the import counted.
+    public let statistics: ImportStatistics
+
+    /// Creates an area from its parts.
+    public init(
+        name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date,
+        graphs: [TravelMode: RoadGraph], theaters: [Theater], statistics: ImportStatistics
+    ) {
+        self.name = name
+        self.sourceFileName = sourceFileName
+        self.boundingBox = boundingBox
+        self.importedAt = importedAt
+        self.graphs = graphs
+        self.theaters = theaters
+        self.statistics = statistics
+    }
+
+    /// The short description `planner areas list` shows.
+    public var summary: RoadAreaSummary {
+        RoadAreaSummary(
+            name: name, sourceFileName: sourceFileName, boundingBox: boundingBox, importedAt: importedAt,
+            theaterCount: theaters.count,
+            nodeCountByMode: graphs.mapValues(\.nodeCount), edgeCountByMode: graphs.mapValues(\.edgeCount),
+            statistics: statistics)
+    }
+}
+
+/// What a saved area holds, readable without loading its graphs.
+public struct RoadAreaSummary: Sendable, Equatable {
+    /// The area's name.
+    public let name: String
+    /// The file name of the extract it was imported from.
+    public let sourceFileName: String
+    /// The extract's bounds.
+    public let boundingBox: BoundingBox
+    /// When the import ran.
+    public let importedAt: Date
+    /// How many cinemas and theatres the area holds.
+    public let theaterCount: Int
+    /// Graph nodes per travel mode.
+    public let nodeCountByMode: [TravelMode: Int]
+    /// Directed graph edges per travel mode.
+    public let edgeCountByMode: [TravelMode: Int]
+    /// What the import counted.
+    public let statistics: ImportStatistics
+
+    /// Creates a summary.
+    public init(
+        name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date, theaterCount: Int,
+        nodeCountByMode: [TravelMode: Int], edgeCountByMode: [TravelMode: Int], statistics: ImportStatistics
+    ) {
+        self.name = name
+        self.sourceFileName = sourceFileName
+        self.boundingBox = boundingBox
+        self.importedAt = importedAt
+        self.theaterCount = theaterCount
+        self.nodeCountByMode = nodeCountByMode
+        self.edgeCountByMode = edgeCountByMode
+        self.statistics = statistics
+    }
+}

@@ -1,0 +1,213 @@
+import Geo
+import OSM
+import Theaters
+
+/// The builder's working memory between and after the two passes.
+struct RoadGraphBuildState {
+    /// One highway way kept from pass 1.
+    struct KeptWay {
+        let refStart: Int
+        let refEnd: Int
+        /// True for a `highway=*` way (platforms and piers are kept too, but not counted as highways).
+        let isHighway: Bool
+        /// Speeds per profile, nil where the profile may not use the way.
+        let speeds: [WaySpeeds?]
+    }
+
+    var statistics = ImportStatistics()
+    /// Needed node id → dense index into `latitudes`/`longitudes`.
+    var nodeIndex: [Int64: Int32] = [:]
+    var nodeIDs: [Int64] = []
+    var latitudes: [Double] = []
+    var longitudes: [Double] = []
+    /// Per needed node, bit `i` set when profile `i` cannot pass it (a barrier).
+    var barriers: [UInt8] = []
+    /// Per needed node, true for `highway=traffic_signals`.
+    var signals: [Bool] = []
+    /// Every kept way's references, as dense indexes, back to back.
+    var refs: [Int32] = []
+    var ways: [KeptWay] = []
+    /// Cinema and theatre ways, placed at the mean of their nodes after pass 2.
+    var theaterWays: [OSMWay] = []
+    var theaterNodes: [OSMNode] = []
+    /// Cinema and theatre relations (multipolygons), placed at the mean of their outer ways' nodes.
+    var theaterRelations: [OSMRelation] = []
+    /// The outer member ways of `theaterRelations`: their node references once pass 1 has seen them.
+    var memberWayRefs: [Int64: [Int64]] = [:]
+
+    static let theaterAmenities: Set<String> = ["cinema", "theatre"]
+
+    mutating func index(of id: Int64) -> Int32 {
+        if let known = nodeIndex[id] { return known }
+        let index = Int32(nodeIDs.count)
+        nodeIndex[id] = index
+        nodeIDs.append(id)
+        latitudes.append(.nan)
+        longitudes.append(.nan)
+        barriers.append(0)
+        signals.append(false)
+        return index
+    }
+
+    mutating func addRelation(_ relation: OSMRelation) {
+        guard let amenity = relation.tags["amenity"], Self.theaterAmenities.contains(amenity) else { return }
+        theaterRelations.append(relation)
+        for member in relation.members where member.kind == .way && (member.role == "outer" || member.role.isEmpty) {
+            memberWayRefs[member.ref] = []
+        }
+    }
+
+    mutating func addWay(_ way: OSMWay, profiles: [RoutingProfile]) {
+        if memberWayRefs[way.id] != nil {
+            memberWayRefs[way.id] = way.nodeRefs
+            for ref in way.nodeRefs { _ = index(of: ref) }
+        }
+        if let amenity = way.tags["amenity"], Self.theaterAmenities.contains(amenity) {
+            theaterWays.append(way)
+            for ref in way.nodeRefs { _ = index(of: ref) }
+        }
+        let isHighway = way.tags["highway"] != nil
+        let speeds = profiles.map { $0.speeds(for: way.tags) }
+        guard isHighway || speeds.contains(where: { $0 != nil }) else { return }
+        if isHighway { statistics.highwayWays += 1 }
+        for (profile, speed) in zip(profiles, speeds) where speed != nil {
+            statistics.routableWaysByMode[profile.mode.rawValue, default: 0] += 1
+        }
+        let start = refs.count
+        for ref in way.nodeRefs { refs.append(index(of: ref)) }
+        ways.append(KeptWay(refStart: start, refEnd: refs.count, isHighway: isHighway, speeds: speeds))
+    }
+
+    mutating func addNode(_ node: OSMNode, profiles: [RoutingProfile]) {
+        if let index = nodeIndex[node.id] {
+            latitudes[Int(index)] = node.coordinate.latitude
+            longitudes[Int(index)] = node.coordinate.longitude
+            if !node.tags.isEmpty {
+                signals[Int(index)] = node.tags["highway"] == "traffic_signals"
+                for (bit, profile) in profiles.enumerated() where profile.blocksPassage(nodeTags: node.tags) {
+                    barriers[Int(index)] |= 1 << UInt8(bit)
+                }
+            }
+        }
+        if let amenity = node.tags["amenity"], Self.theaterAmenities.contains(amenity) {
+            theaterNodes.append(node)
+        }
+    }
+
+    func isPresent(_ index: Int32) -> Bool { !latitudes[Int(index)].isNaN }
+
+    mutating func countMissingReferences() {
+        for way in ways where way.isHighway {
+            let missing = refs[way.refStart..<way.refEnd].filter { !isPresent($0) }.count
+            statistics.missingNodeReferences += missing
+            if missing > 0 { statistics.highwayWaysWithMissingNodes += 1 }
+        }
+    }
+
+    /// The graph of one mode: its nodes are the present nodes of its routable ways, renumbered densely.
+    func graph(modeIndex: Int, profile: RoutingProfile) -> RoadGraph {
+        let mode = profile.mode
+        var local = [Int32](repeating: -1, count: nodeIDs.count)
+        var coordinates: [Coordinate] = []
+        var ids: [Int64] = []
+        var edges: [RoadEdge] = []
+        func localIndex(_ global: Int32) -> Int32 {
+            if local[Int(global)] >= 0 { return local[Int(global)] }
+            let index = Int32(coordinates.count)
+            local[Int(global)] = index
+            coordinates.append(
+                Coordinate(uncheckedLatitude: latitudes[Int(global)], longitude: longitudes[Int(global)]))
+            ids.append(nodeIDs[Int(global)])
+            return index
+        }
+        let barrierBit = UInt8(1) << UInt8(modeIndex)
+        let penalty = profile.trafficSignalPenaltySeconds
+        for way in ways {
+            guard let speeds = way.speeds[modeIndex] else { continue }
+            var position = way.refStart
+            while position + 1 < way.refEnd {
+                let a = refs[position]
+                let b = refs[position + 1]
+                position += 1
+                guard a != b, isPresent(a), isPresent(b) else { continue }
+                guard barriers[Int(a)] & barrierBit == 0, barriers[Int(b)] & barrierBit == 0 else { continue }
+                let from = localIndex(a)
+                let to = localIndex(b)
+                let lengthMeters = coordinates[Int(from)].distanceMeters(to: coordinates[Int(to)])
+                if let speed = speeds.forwardKilometersPerHour {
+                    edges.append(
+                        RoadEdge(
+                            source: from, target: to,
+                            durationSeconds: lengthMeters * 3.6 / speed + (signals[Int(b)] ? penalty : 0),
+                            lengthMeters: lengthMeters))
+                }
+                if let speed = speeds.backwardKilometersPerHour {
+                    edges.append(
+                        RoadEdge(
+                            source: to, target: from,
+                            durationSeconds: lengthMeters * 3.6 / speed + (signals[Int(a)] ? penalty : 0),
+                            lengthMeters: lengthMeters))
+                }
+            }
+        }
+        return RoadGraph(mode: mode, coordinates: coordinates, osmNodeIDs: ids, edges: edges)
+    }
+
+    mutating func theaters() -> [Theater] {
+        var found: [Theater] = []
+        for node in theaterNodes {
+            found.append(Self.theater(.node, node.id, node.coordinate, node.tags))
+        }
+        for way in theaterWays {
+            guard let center = meanPosition(of: way.nodeRefs) else {
+                statistics.unplacedTheaters += 1
+                continue
+            }
+            found.append(Self.theater(.way, way.id, center, way.tags))
+        }
+        for relation in theaterRelations {
+            let outerWays = relation.members.filter { $0.kind == .way && (memberWayRefs[$0.ref]?.isEmpty == false) }
+            guard let center = meanPosition(of: outerWays.flatMap { memberWayRefs[$0.ref] ?? [] }) else {
+                statistics.unplacedTheaters += 1
+                continue
+            }
+            found.append(Self.theater(.relation, relation.id, center, relation.tags))
+        }
+        return found
+    }
+
+    /// The mean of the distinct present nodes among `refs` (a closed ring's repeated node counts once).
+    private func meanPosition(of refs: [Int64]) -> Coordinate? {
+        var seen = Set<Int32>()
+        var latitude = 0.0
+        var longitude = 0.0
+        for ref in refs {
+            guard let index = nodeIndex[ref], isPresent(index), seen.insert(index).inserted else { continue }
+            latitude += latitudes[Int(index)]
+            longitude += longitudes[Int(index)]
+        }
+        guard !seen.isEmpty else { return nil }
+        return Coordinate(
+            uncheckedLatitude: latitude / Double(seen.count), longitude: longitude / Double(seen.count))
+    }
+
+    static func theater(
+        _ type: OSMElementType, _ id: Int64, _ coordinate: Coordinate, _ tags: [String: String]
+    ) -> Theater {
+        var rest = tags
+        let name = rest.removeValue(forKey: "name") ?? "Unnamed \(tags["amenity"] ?? "cinema")"
+        let amenity = rest.removeValue(forKey: "amenity") ?? "cinema"
+        return Theater(
+            osmType: type, osmID: id, name: name, coordinate: coordinate, category: TheaterCategory(tagValue: amenity),
+            tags: rest, fallbackID: "\(type.rawValue)/\(id)")
+    }
+
+    func boundingBox() -> BoundingBox? {
+        let lats = latitudes.filter { !$0.isNaN }
+        let lons = longitudes.filter { !$0.isNaN }
+        guard let south = lats.min(), let north = lats.max(), let west = lons.min(), let east = lons.max() else {
+            return nil
+        }
+        return BoundingBox(south: south, west: west, north: north, east: east)
+    }
+}

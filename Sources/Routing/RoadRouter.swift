@@ -1,0 +1,133 @@
+import Geo
+import Planner
+import Theaters
+
+/// A path on the road network between two points, as `RoadRouter.path(from:to:mode:)` returns it.
+public struct RoadPath: Sendable, Equatable {
+    /// The snapped origin, the graph nodes passed, then the snapped destination.
+    public let geometry: [Coordinate]
+    /// The travelled length from snapped origin to snapped destination, in meters.
+    public let distanceMeters: Double
+    /// The travel time at the profile's speeds, in seconds.
+    public let durationSeconds: Double
+    /// How far the origin was moved to reach a road, in meters.
+    public let originSnapMeters: Double
+    /// How far the destination was moved to reach a road, in meters.
+    public let destinationSnapMeters: Double
+}
+
+/// Routes on imported road graphs, and falls back to `EstimateRouter` (labelled `source: estimate`) when the
+/// origin is farther than `maximumSnapMeters` from any road of the mode, the mode has no graph, or no path exists.
+///
+/// ```swift
+/// let router = RoadRouter(area: try RoadArea(contentsOf: graphFile))
+/// let routes = router.routes(from: origin, to: router.theaters, mode: .walk)   // Router conformance
+/// let nearest = router.nearestRoutes(from: origin, among: router.theaters, count: 3, mode: .walk)
+/// ```
+public struct RoadRouter: Router {
+    /// The default snapping limit: 1 km.
+    public static let defaultMaximumSnapMeters = 1_000.0
+
+    /// The farthest a point may be moved onto a road, in meters.
+    public let maximumSnapMeters: Double
+    /// The cinemas and theatres of the area the router was made from (empty when made from bare graphs).
+    public let theaters: [Theater]
+    private let prepared: [TravelMode: PreparedGraph]
+    private let fallback = EstimateRouter()
+
+    /// Prepares the graphs of an imported area (reverse edges, components, snapping grid).
+    public init(area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters) {
+        self.init(graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters)
+    }
+
+    /// Prepares bare graphs, one per mode.
+    public init(
+        graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters
+    ) {
+        var prepared: [TravelMode: PreparedGraph] = [:]
+        for graph in graphs { prepared[graph.mode] = PreparedGraph(graph) }
+        self.prepared = prepared
+        self.theaters = theaters
+        self.maximumSnapMeters = maximumSnapMeters
+    }
+
+    /// The road point nearest `point` for `mode`, or nil beyond `maximumSnapMeters` or without a graph.
+    public func snap(_ point: Coordinate, mode: TravelMode) -> RoadSnap? {
+        prepared[mode]?.snap(point, maximumMeters: maximumSnapMeters)
+    }
+
+    /// One route per theater, in the order given, from a single one-to-many search.
+    public func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
+        let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: nil)
+        return zip(theaters, paths).map { theater, path in route(origin, theater, mode, path) }
+    }
+
+    /// The `count` theaters fastest to reach by road, fastest first, from one search that stops as soon as they
+    /// are known. Theaters the network cannot reach are left out; when the origin is off the network, the
+    /// straight-line estimate ranks them instead.
+    public func nearestRoutes(
+        from origin: Coordinate, among theaters: [Theater], count: Int, mode: TravelMode
+    ) -> [Route] {
+        guard count > 0 else { return [] }
+        guard prepared[mode] != nil, snap(origin, mode: mode) != nil else {
+            let estimates = fallback.routes(from: origin, to: theaters, mode: mode)
+            return Array(estimates.sorted { $0.durationSeconds < $1.durationSeconds }.prefix(count))
+        }
+        let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: count)
+        let found = zip(theaters, paths).compactMap { theater, path in path.map { (theater, $0) } }
+        return found.sorted { $0.1.durationSeconds < $1.1.durationSeconds }.prefix(count)
+            .map { route(origin, $0.0, mode, $0.1) }
+    }
+
+    /// The fastest road path between two points by bidirectional Dijkstra, or nil when either point is off the
+    /// network or no path joins them.
+    public func path(from origin: Coordinate, to destination: Coordinate, mode: TravelMode) -> RoadPath? {
+        guard let graph = prepared[mode],
+            let start = graph.snap(origin, maximumMeters: maximumSnapMeters),
+            let end = graph.snap(destination, maximumMeters: maximumSnapMeters)
+        else { return nil }
+        let search = PathSearch(graph: graph.graph)
+        guard
+            let found = search.bidirectional(
+                seeds: graph.originSeeds(start), targets: graph.destinationEntries(end),
+                direct: graph.directPath(from: start, to: end), reverse: graph.reverse)
+        else { return nil }
+        return Self.roadPath(found, from: start, to: end, in: graph.graph)
+    }
+
+    /// A found path per theater (nil where there is none), with the snapped ends.
+    private func searchPaths(
+        from origin: Coordinate, to theaters: [Theater], mode: TravelMode, limit: Int?
+    ) -> [RoadPath?] {
+        guard let graph = prepared[mode], let start = graph.snap(origin, maximumMeters: maximumSnapMeters) else {
+            return theaters.map { _ in nil }
+        }
+        let ends = theaters.map { graph.snap($0.coordinate, maximumMeters: maximumSnapMeters) }
+        let found = PathSearch(graph: graph.graph).oneToMany(
+            seeds: graph.originSeeds(start),
+            destinations: ends.map { $0.map(graph.destinationEntries) ?? [] },
+            direct: ends.map { $0.flatMap { graph.directPath(from: start, to: $0) } }, limit: limit)
+        return zip(ends, found).map { end, path in
+            guard let end, let path else { return nil }
+            return Self.roadPath(path, from: start, to: end, in: graph.graph)
+        }
+    }
+
+    /// A search result as a public path: snapped origin, the nodes, snapped destination.
+    private static func roadPath(_ found: SearchPath, from start: RoadSnap, to end: RoadSnap, in graph: RoadGraph)
+        -> RoadPath
+    {
+        RoadPath(
+            geometry: [start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate],
+            distanceMeters: found.lengthMeters, durationSeconds: found.durationSeconds,
+            originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
+    }
+
+    private func route(_ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?) -> Route {
+        guard let path else { return fallback.routes(from: origin, to: [theater], mode: mode)[0] }
+        return Route(
+            theater: theater, mode: mode, geometry: path.geometry, distanceMeters: path.distanceMeters,
+            straightLineMeters: origin.distanceMeters(to: theater.coordinate), durationSeconds: path.durationSeconds,
+            source: .roadNetwork)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Geo
+
+/// A uniform grid over a graph's road segments, answering "which segment is nearest this point".
+///
+/// A segment joins every cell its bounding box overlaps; a query scans rings of cells outwards until the best
+/// projection found is nearer than any unscanned cell could be. Distances use a local equirectangular
+/// projection around the query point, accurate to well under 1 % at snapping distances.
+struct SegmentIndex: Sendable {
+    /// The undirected segments: node pairs with their edges each way (-1 where absent).
+    struct Segment: Sendable {
+        let a: Int32
+        let b: Int32
+        let forward: Int32
+        let backward: Int32
+    }
+
+    /// Cell height in degrees of latitude (≈ 220 m).
+    static let cellDegrees = 0.002
+
+    let segments: [Segment]
+    private let cells: [Int64: [Int32]]
+    private let longitudeCellDegrees: Double
+    private let cellMeters: Double
+
+    /// Indexes the segments whose both ends satisfy `include` (by default: all).
+    init(_ graph: RoadGraph, include: [Bool]? = nil) {
+        var byPair: [Int64: Int] = [:]
+        var segments: [Segment] = []
+        for node in 0..<graph.nodeCount {
+            for edge in graph.edgeRange(of: node) {
+                let target = Int(graph.edgeTargets[edge])
+                if let include, !include[node] || !include[target] { continue }
+                if node == target { continue }
+                let a = min(node, target)
+                let b = max(node, target)
+                let key = Int64(a) << 32 | Int64(b)
+                let isForward = node == a
+                if let existing = byPair[key] {
+                    let old = segments[existing]
+                    let current = Int(isForward ? old.forward : old.backward)
+                    guard current < 0 || graph.edgeDurationsSeconds[edge] < graph.edgeDurationsSeconds[current]
+                    else { continue }
+                    segments[existing] = Segment(
+                        a: old.a, b: old.b, forward: isForward ? Int32(edge) : old.forward,
+                        backward: isForward ? old.backward : Int32(edge))
+                } else {
+                    byPair[key] = segments.count
+                    segments.append(
+                        Segment(
+                            a: Int32(a), b: Int32(b), forward: isForward ? Int32(edge) : -1,
+                            backward: isForward ? -1 : Int32(edge)))
+                }
+            }
+        }
+        let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
+        let cosine = max(0.01, cos(meanLatitude * .pi / 180))
+        let longitudeCell = Self.cellDegrees / cosine
+        var cells: [Int64: [Int32]] = [:]
+        for (index, segment) in segments.enumerated() {
+            let latA = graph.latitudes[Int(segment.a)]
+            let latB = graph.latitudes[Int(segment.b)]
+            let lonA = graph.longitudes[Int(segment.a)]
+            let lonB = graph.longitudes[Int(segment.b)]
+            let rows = Self.cell(min(latA, latB), Self.cellDegrees)...Self.cell(max(latA, latB), Self.cellDegrees)
+            let columns = Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
+            for row in rows {
+                for column in columns { cells[Self.key(row, column), default: []].append(Int32(index)) }
+            }
+        }
+        self.segments = segments
+        self.cells = cells
+        self.longitudeCellDegrees = longitudeCell
+        self.cellMeters = Self.cellDegrees * Earth.metersPerDegreeOfArc
+    }
+
+    private static func cell(_ degrees: Double, _ size: Double) -> Int {
+        Int((degrees / size).rounded(.down))
+    }
+
+    private static func key(_ row: Int, _ column: Int) -> Int64 {
+        Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
+    }
+
+    /// The nearest segment within `maximumMeters` of `point`, projected, or nil when there is none.
+    func nearest(to point: Coordinate, in graph: RoadGraph, maximumMeters: Double) -> RoadSnap? {
+        guard !segments.isEmpty else { return nil }
+        let row0 = Self.cell(point.latitude, Self.cellDegrees)
+        let column0 = Self.cell(point.longitude, longitudeCellDegrees)
+        let metersPerDegreeLatitude = Earth.metersPerDegreeOfArc
+        let metersPerDegreeLongitude = metersPerDegreeLatitude * cos(point.latitude * .pi / 180)
+        var best: (segment: Int32, fraction: Double, distance: Double)?
+        let maximumRing = Int((maximumMeters / cellMeters).rounded(.up)) + 1
+        for ring in 0...maximumRing {
+            for row in (row0 - ring)...(row0 + ring) {
+                let onEdgeRow = abs(row - row0) == ring
+                let columnStep = onEdgeRow ? 1 : max(1, 2 * ring)
+                var column = column0 - ring
+                while column <= column0 + ring {
+                    for index in cells[Self.key(row, column)] ?? [] {
+                        let segment = segments[Int(index)]
+                        let ax = (graph.longitudes[Int(segment.a)] - point.longitude) * metersPerDegreeLongitude
+                        let ay = (graph.latitudes[Int(segment.a)] - point.latitude) * metersPerDegreeLatitude
+                        let bx = (graph.longitudes[Int(segment.b)] - point.longitude) * metersPerDegreeLongitude
+                        let by = (graph.latitudes[Int(segment.b)] - point.latitude) * metersPerDegreeLatitude
+                        let dx = bx - ax
+                        let dy = by - ay
+                        let lengthSquared = dx * dx + dy * dy
+                        let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
+                        let px = ax + t * dx
+                        let py = ay + t * dy
+                        let distance = (px * px + py * py).squareRoot()
+                        if best == nil || distance < best!.distance
+                            || (distance == best!.distance && index < best!.segment)
+                        {
+                            best = (index, t, distance)
+                        }
+                    }
+                    column += columnStep
+                }
+            }
+            // Every segment not yet seen lies at least `ring` cells away.
+            if let best,
+                best.distance <= Double(ring) * cellMeters
+                    * min(
+                        1,
+                        longitudeCellDegrees / Self.cellDegrees
+                            * metersPerDegreeLongitude / metersPerDegreeLatitude)
+            {
+                break
+            }
+        }
+        guard let best, best.distance <= maximumMeters else { return nil }
+        let segment = segments[Int(best.segment)]
+        let a = graph.coordinate(of: Int(segment.a))
+        let b = graph.coordinate(of: Int(segment.b))
+        let coordinate = Coordinate(
+            uncheckedLatitude: a.latitude + best.fraction * (b.latitude - a.latitude),
+            longitude: a.longitude + best.fraction * (b.longitude - a.longitude))
+        return RoadSnap(
+            nodeA: segment.a, nodeB: segment.b, forwardEdge: segment.forward, backwardEdge: segment.backward,
+            fraction: best.fraction, coordinate: coordinate, distanceMeters: best.distance)
+    }
+}

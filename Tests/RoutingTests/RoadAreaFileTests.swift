@@ -1,0 +1,79 @@
+import Foundation
+import Geo
+import Testing
+import Theaters
+
+@testable import Routing
+
+@Suite struct RoadAreaFileTests {
+    static func smallArea() throws -> RoadArea {
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 3], ["highway": "residential", "oneway": "yes"])
+        extract.way(101, [3, 6, 9, 8, 7], ["highway": "footway"])
+        extract.extraNodes.append(
+            (300, TinyExtract.coordinate(5), ["amenity": "cinema", "name": "Kino", "screen": "2"]))
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try RoadGraphBuilder().build(
+            from: url, name: "tiny", importedAt: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    @Test func anAreaSurvivesAWriteAndARead() throws {
+        // Given a built area written to disk
+        let area = try Self.smallArea()
+        let url = temporaryURL(".roadgraph")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try area.write(to: url)
+        // When it is read back, whole and as a summary
+        let loaded = try RoadArea(contentsOf: url)
+        let summary = try RoadArea.summary(contentsOf: url)
+        // Then nothing changed
+        #expect(loaded == area)
+        #expect(summary == area.summary)
+        #expect(summary.theaterCount == 1)
+        #expect(loaded.theaters.first?.screens == 2)
+    }
+
+    @Test func aFileThatIsNotAGraphIsRejected() throws {
+        let url = temporaryURL(".roadgraph")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("hello".utf8).write(to: url)
+        #expect(throws: RoutingError.notAGraphFile(path: url.path)) { try RoadArea(contentsOf: url) }
+    }
+
+    @Test func aNewerFormatVersionIsRejected() throws {
+        let url = temporaryURL(".roadgraph")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(RoadArea.fileMagic + [9, 0, 0, 0]).write(to: url)
+        #expect(throws: RoutingError.unsupportedGraphVersion(path: url.path, version: 9)) {
+            try RoadArea(contentsOf: url)
+        }
+    }
+
+    @Test(arguments: [13, 40, 200, -1])
+    func aTruncatedOrDamagedFileIsReportedAsCorrupt(_ damage: Int) throws {
+        // Given a saved area cut short (positive) or with a byte flipped near the end (-1)
+        let url = temporaryURL(".roadgraph")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Self.smallArea().write(to: url)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        if damage > 0 { bytes = Array(bytes.prefix(damage)) } else { bytes[bytes.count - 5] ^= 0xFF }
+        try Data(bytes).write(to: url)
+        // Then loading it fails with the corrupt-file error, never a crash
+        #expect {
+            try RoadArea(contentsOf: url)
+        } throws: { error in
+            guard case .corruptGraphFile(let path, _) = error as? RoutingError else { return false }
+            return path == url.path
+        }
+    }
+
+    @Test func errorsDescribeThemselvesOnOneLine() {
+        let errors: [RoutingError] = [
+            .noRoadsInExtract(path: "a"), .notAGraphFile(path: "a"), .unsupportedGraphVersion(path: "a", version: 2),
+            .corruptGraphFile(path: "a", reason: "checksum mismatch"), .unknownArea(name: "x"),
+            .invalidAreaName("../x"),
+        ]
+        for error in errors { #expect(!error.description.contains("\n") && !error.description.isEmpty) }
+    }
+}
