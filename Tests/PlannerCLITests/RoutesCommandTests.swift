@@ -16,18 +16,34 @@ struct RoutesCommandTests {
         #expect(result.stdout.contains("drive"))
     }
 
-    @Test func oneRouteIsAGreatCircleLabelledEstimate() async throws {
+    @Test func oneRouteInHelsinkiFollowsTheBundledRoads() async throws {
         let file = planner.home.appendingPathComponent("route.geojson")
         let result = try await planner.run(["route", "--near", "60.1699,24.9384", "--to", "node/1376356017", "--geojson", file.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("source    estimate"))
+        #expect(result.stdout.contains("source    road-network"))
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
         let features = json["features"] as! [[String: Any]]
         let line = try #require(features.first { ($0["geometry"] as! [String: Any])["type"] as? String == "LineString" })
         let properties = line["properties"] as! [String: Any]
-        #expect(properties["source"] as? String == "estimate")
+        #expect(properties["source"] as? String == "road-network")
         #expect(properties["theater_name"] as? String == "Kinopalatsi")
         #expect(properties["mode"] as? String == "walk")
+        let ratio = (properties["distance_m"] as! Double) / (properties["straight_line_m"] as! Double)
+        #expect(ratio >= 1.0 && ratio <= 1.6, "road / straight line = \(ratio)")
+    }
+
+    @Test func oneRouteWhereNoAreaReachesIsAGreatCircleLabelledEstimate() async throws {
+        let file = planner.home.appendingPathComponent("route.geojson")
+        let result = try await planner.run(["route", "--near", "48.8566,2.3522", "--to", "48.8606,2.3376", "--geojson", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("source    estimate"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        let line = try #require((json["features"] as! [[String: Any]]).first {
+            ($0["geometry"] as! [String: Any])["type"] as? String == "LineString"
+        })
+        let coordinates = (line["geometry"] as! [String: Any])["coordinates"] as! [[Double]]
+        #expect(coordinates.count >= 24)  // 1.2 km sampled every 50 m or less
+        #expect((line["properties"] as! [String: Any])["source"] as? String == "estimate")
     }
 
     @Test func anUnknownDestinationIsOneLine() async throws {

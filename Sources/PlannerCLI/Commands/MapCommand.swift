@@ -19,8 +19,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let found = try await TheaterSearch.resolve(location: location, search: search)
-            let routes = EstimateRouter().routes(
-                from: found.origin.coordinate, to: found.hits.map(\.theater), mode: search.mode)
+            let routes = found.routes(search.mode)
             let title = "\(search.query.pluralNoun.capitalized) near \(found.origin.label) by \(search.mode.rawValue)"
             let html = MapRenderer().html(
                 origin: found.origin.coordinate, originLabel: found.origin.label, routes: routes, title: title,

@@ -50,14 +50,14 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try TheaterSearch(location: location, search: search, environment: environment)
+            let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
             let services = try ShowtimesServices.make(showtimes, environment: environment)
             let nearby = try await NearbyShows(found: found, options: showtimes, services: services)
             let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }
             let now = Date()
             let plan = EveningPlan.make(
                 shows: nearby.shows, films: watchlist, theaters: nearby.matching, origin: found.origin.coordinate,
-                mode: search.mode, router: EstimateRouter(),
+                mode: search.mode, router: found.routing.router,
                 window: ShowWindow(
                     localDay: nearby.localDay, afterMinutes: after?.minutes, beforeMinutes: before?.minutes),
                 bufferMinutes: buffer.minutes, now: now)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Planner
+import Routing
 import Theaters
 
 extension PlannerCommand {
@@ -33,8 +34,9 @@ extension PlannerCommand {
             let environment = Environment()
             let origin = try Origin.resolve(
                 near: location.near, settings: try environment.settings(), gazetteer: environment.gazetteer)
-            let destination = try resolveDestination(environment: environment)
-            let route = EstimateRouter().routes(from: origin.coordinate, to: [destination], mode: mode)[0]
+            let areas = catalog == nil ? Areas(environment: environment).covering(origin.coordinate) : []
+            let destination = try resolveDestination(environment: environment, areas: areas)
+            let route = RouterChoice(areas: areas).router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
             let collection = RouteCollection.featureCollection(
                 origin: origin.coordinate, originLabel: origin.label, routes: [route])
             let text: String
@@ -61,7 +63,7 @@ extension PlannerCommand {
             try output.target.write(text)
         }
 
-        func resolveDestination(environment: Environment) throws -> Theater {
+        func resolveDestination(environment: Environment, areas: [RoadArea]) throws -> Theater {
             let reference = to.trimmingCharacters(in: .whitespaces)
             if Coordinate.looksLikeCoordinate(reference) {
                 let coordinate = try Coordinate(parsing: reference)
@@ -69,7 +71,9 @@ extension PlannerCommand {
                     osmType: nil, osmID: nil, name: coordinate.description, coordinate: coordinate, category: .other("point"),
                     tags: [:], fallbackID: "point/\(coordinate.description)")
             }
-            let matches = try environment.catalog(path: catalog).theater(matching: reference)
+            var theaters = try environment.catalog(path: catalog)
+            for area in areas { theaters = theaters.merged(with: TheaterCatalog(theaters: area.theaters, source: area.name)) }
+            let matches = theaters.theater(matching: reference)
             guard let first = matches.first else {
                 throw CLIError.invalidOption("no theater called '\(reference)' in the catalog; 'planner nearby' lists them")
             }

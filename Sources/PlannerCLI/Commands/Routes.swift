@@ -16,7 +16,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let found = try await TheaterSearch.resolve(location: location, search: search)
-            let router = EstimateRouter()
+            let router = found.routing.router
             let theaters = found.hits.map(\.theater)
             let byMode = Dictionary(
                 uniqueKeysWithValues: TravelMode.allCases.map { ($0, router.routes(from: found.origin.coordinate, to: theaters, mode: $0)) })

@@ -44,7 +44,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try TheaterSearch(location: location, search: search, environment: environment)
+            let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
             let services = try ShowtimesServices.make(showtimes, environment: environment)
             let nearby = try await NearbyShows(found: found, options: showtimes, services: services)
             let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }

@@ -37,8 +37,7 @@ extension PlannerCommand {
             let today = CalendarDay(Date(), in: .current)
             let plan = Planner.Suggestions.plan(
                 watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: today)
-            let routes = EstimateRouter().routes(
-                from: found.origin.coordinate, to: found.hits.map(\.theater), mode: search.mode)
+            let routes = found.routes(search.mode)
             let report = SuggestReport(
                 found: found, region: region, plan: plan, routes: routes, mode: search.mode,
                 source: FilmFormat.source(nowPlaying.provenance), notes: notes)

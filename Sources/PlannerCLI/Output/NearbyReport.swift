@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Planner
 import Theaters
 
 /// The answer to `planner nearby`, rendered in each output format.
@@ -14,6 +15,19 @@ struct NearbyReport {
     /// Where each theater came from, by id ("local", "Overpass", "Nominatim").
     var sources: [String: String] = [:]
     var onlineNotes: [String] = []
+    /// The route to each hit per mode (road routes where an area covers the origin, else estimates).
+    var routesByMode: [TravelMode: [Route]] = [:]
+
+    func durationSeconds(_ index: Int, _ mode: TravelMode) -> Double {
+        routesByMode[mode]?[index].durationSeconds ?? hits[index].estimatedDurationSeconds(mode)
+    }
+
+    func durationSource(_ index: Int, _ mode: TravelMode) -> String {
+        routesByMode[mode]?[index].source.rawValue ?? "estimate"
+    }
+
+    /// True when the shown mode's times come from roads.
+    var usesRoads: Bool { routesByMode[mode]?.contains { $0.source == .roadNetwork } ?? false }
 
     /// True when any theater came from an online service.
     var usedOnline: Bool { hits.contains { (sources[$0.theater.id] ?? "local") != "local" } }
@@ -60,16 +74,19 @@ struct NearbyReport {
         for (rank, hit) in hits.enumerated() {
             table.rows.append([
                 "\(rank + 1)", hit.theater.name, DistanceFormat.human(meters: hit.distanceMeters), hit.direction.rawValue,
-                DistanceFormat.minutes(seconds: hit.estimatedDurationSeconds(mode)), hit.theater.address ?? "",
+                DistanceFormat.minutes(seconds: durationSeconds(rank, mode)), hit.theater.address ?? "",
             ] + (showSource ? [source(hit.theater)] : []))
         }
         lines.append("")
         lines.append(table.render())
         lines.append("")
-        lines.append(
-            "\(mode.rawValue.capitalized) times are estimates: straight line × \(mode.circuity) ÷ "
-                + "\(formatSpeed(mode.speedKilometersPerHour)) km/h. Data: \(catalog.source)"
-                + (catalog.attribution.map { ", \($0)." } ?? "."))
+        let how =
+            usesRoads
+            ? "\(mode.rawValue.capitalized) times follow the roads (source: road-network)"
+                + (routesByMode[mode]!.contains { $0.source == .estimate } ? ", or are estimates where no road reaches" : "")
+            : "\(mode.rawValue.capitalized) times are estimates: straight line × \(mode.circuity) ÷ "
+                + "\(formatSpeed(mode.speedKilometersPerHour)) km/h"
+        lines.append("\(how). Data: \(catalog.source)" + (catalog.attribution.map { ", \($0)." } ?? "."))
         return lines.joined(separator: "\n")
     }
 
@@ -87,7 +104,7 @@ struct NearbyReport {
                     "\(rank + 1)", t.id, t.name, t.category.tagValue, fixed(t.coordinate.latitude, 7),
                     fixed(t.coordinate.longitude, 7), fixed(hit.distanceMeters, 1), fixed(hit.bearingDegrees, 1),
                     hit.direction.rawValue,
-                ] + TravelMode.allCases.map { fixed(hit.estimatedDurationSeconds($0), 0) }
+                ] + TravelMode.allCases.map { fixed(durationSeconds(rank, $0), 0) }
                     + [t.address ?? "", t.phone ?? "", t.website ?? ""]))
         }
         return lines.joined(separator: "\n")
@@ -115,7 +132,13 @@ struct NearbyReport {
             origin: OriginJSON(label: origin.label, lat: origin.coordinate.latitude, lon: origin.coordinate.longitude),
             radius_m: rounded(radius.meters, 1), keyword_query: query.description, name_match: query.isNameMatch,
             mode: mode.rawValue, source: catalog.source, attribution: catalog.attribution, count: hits.count,
-            theaters: hits.enumerated().map { TheaterJSON(rank: $0.offset + 1, hit: $0.element, source: source($0.element.theater)) },
+            theaters: hits.enumerated().map { index, hit in
+                TheaterJSON(
+                    rank: index + 1, hit: hit, source: source(hit.theater),
+                    durations: Dictionary(
+                        uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, rounded(durationSeconds(index, $0), 0)) }),
+                    durationSource: durationSource(index, mode))
+            },
             notes: notes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -136,9 +159,9 @@ struct NearbyReport {
             properties["bearing_deg"] = .number(rounded(hit.bearingDegrees, 1))
             properties["duration_s"] = .object(
                 Dictionary(uniqueKeysWithValues: TravelMode.allCases.map {
-                    ($0.rawValue, GeoJSON.Value.number(rounded(hit.estimatedDurationSeconds($0), 0)))
+                    ($0.rawValue, GeoJSON.Value.number(rounded(durationSeconds(rank, $0), 0)))
                 }))
-            properties["duration_source"] = "estimate"
+            properties["duration_source"] = .string(durationSource(rank, mode))
             properties["source"] = .string(source(hit.theater))
             features.append(GeoJSON.Feature(id: hit.theater.id, geometry: .point(hit.theater.coordinate), properties: properties))
         }
@@ -168,7 +191,7 @@ struct TheaterJSON: Encodable {
     let tags: [String: String]
     let source: String
 
-    init(rank: Int, hit: TheaterHit, source: String) {
+    init(rank: Int, hit: TheaterHit, source: String, durations: [String: Double], durationSource: String) {
         self.source = source
         let t = hit.theater
         self.rank = rank
@@ -182,9 +205,8 @@ struct TheaterJSON: Encodable {
         distance_m = rounded(hit.distanceMeters, 1)
         bearing_deg = rounded(hit.bearingDegrees, 1)
         direction = hit.direction.rawValue
-        duration_s = Dictionary(
-            uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, rounded(hit.estimatedDurationSeconds($0), 0)) })
-        duration_source = "estimate"
+        duration_s = durations
+        duration_source = durationSource
         address = t.address
         phone = t.phone
         website = t.website

@@ -33,7 +33,13 @@ struct RouteListReport {
             lines.append("   route    \(RouteLinks.directionsURL(from: found.origin.coordinate, to: t, mode: mode))")
         }
         lines.append("")
-        lines.append("Times are estimates (source: estimate): straight line × circuity ÷ speed; walk 5, bike 15, drive 30 km/h.")
+        let sources = Set(routesByMode.values.flatMap { $0.map(\.source) })
+        if sources.contains(.roadNetwork) {
+            lines.append("Times follow the roads of area \(found.routing.areaName ?? "") (source: road-network)"
+                + (sources.contains(.estimate) ? "; where no road reaches, they are estimates (source: estimate)." : "."))
+        } else {
+            lines.append("Times are estimates (source: estimate): straight line × circuity ÷ speed; walk 5, bike 15, drive 30 km/h.")
+        }
         if let attribution = found.catalog.attribution { lines.append("Data: \(attribution).") }
         return lines.joined(separator: "\n")
     }

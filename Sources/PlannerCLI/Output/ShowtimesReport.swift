@@ -16,7 +16,7 @@ struct ShowtimesReport {
         let theaters = nearby.found.hits.map(\.theater).filter { hit in
             nearby.matching.matches.values.contains { $0.theater.id == hit.id }
         }
-        let router: any Router = EstimateRouter()
+        let router: any Router = nearby.found.routing.router
         return Dictionary(
             router.routes(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map { ($0.theater.id, $0) },
             uniquingKeysWith: { first, _ in first })

@@ -54,7 +54,9 @@ struct SuggestReport {
         }
         lines.append("")
         lines.append(
-            "Now-playing list \(source). Times are estimates (source: estimate). Films: TMDb (not endorsed or "
+            "Now-playing list \(source). Times: "
+                + (routes.contains { $0.source == .roadNetwork } ? "by road (source: road-network)" : "estimates (source: estimate)")
+                + ". Films: TMDb (not endorsed or "
                 + "certified by TMDb)." + (found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")
     }

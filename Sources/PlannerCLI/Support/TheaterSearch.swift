@@ -2,6 +2,8 @@ import Foundation
 import Geo
 import OnlineLookup
 import Places
+import Planner
+import Routing
 import Theaters
 
 /// The search every place command starts with: resolve the origin, read the catalog, check coverage, ask the
@@ -16,6 +18,34 @@ struct TheaterSearch {
     var sources: [String: String] = [:]
     /// What the online lookups said, or why they could not.
     var onlineNotes: [String] = []
+    /// Road routing where an imported or bundled area covers the origin, else the straight-line estimate.
+    var routing = RouterChoice(areas: [])
+
+    /// The route to every hit for `mode`, in hit order.
+    func routes(_ mode: TravelMode) -> [Route] {
+        routing.router.routes(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
+    }
+
+    /// The base catalog with the theaters of every area covering the origin (unless `--catalog` replaces it).
+    static func catalog(search: SearchOptions, origin: Origin, environment: Environment) throws
+        -> (TheaterCatalog, [RoadArea])
+    {
+        var catalog = try environment.catalog(path: search.catalog)
+        guard search.catalog == nil else { return (catalog, []) }
+        let areas = Areas(environment: environment).covering(origin.coordinate)
+        for area in areas {
+            var extra = TheaterCatalog(
+                theaters: area.theaters, source: "area \(area.name)",
+                coverage: [CoverageArea(name: "area \(area.name)", box: area.boundingBox)])
+            extra.attribution = catalog.attribution
+            let attribution = catalog.attribution ?? "© OpenStreetMap contributors, ODbL 1.0"
+            let source = catalog.source
+            catalog = catalog.merged(with: extra)
+            catalog.attribution = attribution
+            _ = source
+        }
+        return (catalog, areas)
+    }
 
     /// An offline search: the bundled data or `--catalog` only.
     init(location: LocationOptions, search: SearchOptions, environment: Environment = Environment()) throws {
@@ -66,7 +96,7 @@ struct TheaterSearch {
 
     init(origin: Origin, search: SearchOptions, environment: Environment) throws {
         let radius = try search.parsedRadius()
-        let catalog = try environment.catalog(path: search.catalog)
+        let (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         if case .outside(let area, let distance) = fit {
             throw CLIError.outsideCoverage(origin: origin.displayName, area: area.name, distanceMeters: distance)
@@ -74,6 +104,7 @@ struct TheaterSearch {
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
             sources: Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a }), notes: [])
+        routing = RouterChoice(areas: areas)
     }
 
     init(
@@ -95,7 +126,7 @@ struct TheaterSearch {
     {
         var notes = notes
         let radius = try search.parsedRadius()
-        var catalog = try environment.catalog(path: search.catalog)
+        var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         var sources = Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a })
         if fit != .complete,
@@ -119,8 +150,10 @@ struct TheaterSearch {
         if let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate), let address {
             notes.append("origin: \(address) (Nominatim, \(provenance.phrase))")
         }
-        return TheaterSearch(
+        var result = TheaterSearch(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
+        result.routing = RouterChoice(areas: areas)
+        return result
     }
 
     /// Overpass first; if it fails, Nominatim's amenity search in the circle's box; nil if both fail.
@@ -151,9 +184,10 @@ struct TheaterSearch {
     }
 
     func report(search: SearchOptions) -> NearbyReport {
-        NearbyReport(
+        let byMode = Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0, routes($0)) })
+        return NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
-            coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes)
+            coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)
     }
 }
 

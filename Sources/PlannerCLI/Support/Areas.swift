@@ -1,0 +1,52 @@
+import Foundation
+import Geo
+import Planner
+import Routing
+import Theaters
+
+/// The imported areas: the user's (files in `areas/` beside the database) and the bundled ones (`Data/areas/`).
+struct Areas {
+    let user: RoadAreaStore
+    let bundled: RoadAreaStore?
+
+    init(environment: Environment) {
+        let database = URL(fileURLWithPath: AppDatabase.path(explicit: nil, environment: environment))
+        user = RoadAreaStore(directory: database.deletingLastPathComponent().appendingPathComponent("areas"))
+        bundled = (try? DataDirectory.locate(environment: environment.variables))
+            .map { RoadAreaStore(directory: $0.appendingPathComponent("areas")) }
+    }
+
+    /// Every saved area's summary, the user's first; an area the user imported under a bundled name wins.
+    func summaries() -> [(summary: RoadAreaSummary, store: RoadAreaStore, bundled: Bool)] {
+        var seen = Set<String>()
+        var result: [(RoadAreaSummary, RoadAreaStore, Bool)] = []
+        for (store, isBundled) in [(user, false)] + (bundled.map { [($0, true)] } ?? []) {
+            for summary in (try? store.list().areas) ?? [] where seen.insert(summary.name).inserted {
+                result.append((summary, store, isBundled))
+            }
+        }
+        return result
+    }
+
+    /// The areas whose bounding box holds `point`, loaded with their graphs.
+    func covering(_ point: Coordinate) -> [RoadArea] {
+        summaries().filter { $0.summary.boundingBox.contains(point) }.compactMap { try? $0.store.load(named: $0.summary.name) }
+    }
+}
+
+/// The router for a search: roads where an area covers the origin, else the straight-line estimate.
+struct RouterChoice {
+    let router: any Router
+    /// The area routed on, or nil for the estimate.
+    let areaName: String?
+
+    init(areas: [RoadArea]) {
+        if let area = areas.first {
+            router = RoadRouter(area: area)
+            areaName = area.name
+        } else {
+            router = EstimateRouter()
+            areaName = nil
+        }
+    }
+}
