@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 bash Scripts/system-packages.sh --with-test-tools
 python3 -c 'import geojson, icalendar' 2>/dev/null || pip install --quiet 'geojson==3.3.0' 'icalendar==7.3.0'
 swift build --build-tests
-swift test --skip-build
+# A hung test fails the run after 30 minutes instead of holding CI to its limit.
+timeout --kill-after=30 1800 swift test --skip-build

@@ -39,7 +39,14 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            // The request runs in its own task, out of reach of the caller's cancellation: cancelling a URLSession
+            // task on Linux while others are in flight can deadlock FoundationNetworking (seen here when a task
+            // group dropped its remaining pages). A cancelled caller waits for the request to end (at its timeout at
+            // the latest), then stops.
+            let session = self.session
+            let request = urlRequest
+            (data, response) = try await Task.detached { try await session.data(for: request) }.value
+            try Task.checkCancellation()
         } catch let error as URLError where error.code == .cancelled {
             throw CancellationError()
         } catch let error as URLError {
