@@ -34,15 +34,16 @@ struct TheaterSearch {
         guard search.catalog == nil else { return (catalog, []) }
         let areas = Areas(environment: environment).covering(origin.coordinate)
         for area in areas {
-            var extra = TheaterCatalog(
-                theaters: area.theaters, source: "area \(area.name)",
-                coverage: [CoverageArea(name: "area \(area.name)", box: area.boundingBox)])
-            extra.attribution = catalog.attribution
-            let attribution = catalog.attribution ?? "© OpenStreetMap contributors, ODbL 1.0"
-            let source = catalog.source
-            catalog = catalog.merged(with: extra)
-            catalog.attribution = attribution
-            _ = source
+            let known = Set(catalog.theaters.map(\.id))
+            let newTheaters = area.theaters.filter { !known.contains($0.id) }
+            let newCoverage = catalog.coverage.contains { $0.box.isClose(to: area.boundingBox) }
+                ? [] : [CoverageArea(name: "area \(area.name)", box: area.boundingBox)]
+            var merged = TheaterCatalog(
+                theaters: catalog.theaters + newTheaters,
+                source: newTheaters.isEmpty ? catalog.source : "\(catalog.source) + area \(area.name)",
+                coverage: catalog.coverage + newCoverage)
+            merged.attribution = catalog.attribution ?? "© OpenStreetMap contributors, ODbL 1.0"
+            catalog = merged
         }
         return (catalog, areas)
     }
@@ -191,3 +192,11 @@ struct TheaterSearch {
     }
 }
 
+
+extension BoundingBox {
+    /// Within about 10 m on every side: the same extract's box, read twice.
+    func isClose(to other: BoundingBox) -> Bool {
+        abs(south - other.south) < 1e-4 && abs(north - other.north) < 1e-4 && abs(west - other.west) < 1e-4
+            && abs(east - other.east) < 1e-4
+    }
+}
