@@ -1,30 +1,6 @@
 import Foundation
 import Geo
 
-/// SplitMix64 (Steele, Lea & Flood): a seeded generator so that every run benchmarks the same points.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A point uniformly distributed over the sphere's surface (z uniform in [-1, 1], longitude uniform).
-    mutating func uniformCoordinate() -> Coordinate {
-        let z = Double.random(in: -1...1, using: &self)
-        let longitude = Double.random(in: -180...180, using: &self)
-        return Coordinate(uncheckedLatitude: asin(z) * 180 / .pi, longitude: longitude)
-    }
-}
-
 /// The benchmark's points and query centers, shared with the Python peer through one binary file.
 ///
 /// Layout (little-endian): Int64 point count, Int64 query count, then (latitude, longitude) Float64 pairs for

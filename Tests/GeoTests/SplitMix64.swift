@@ -1,29 +1,7 @@
 import Foundation
 import Geo
 
-/// A small seeded generator (Steele, Lea & Flood's SplitMix64) so that every random test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A point uniformly distributed over the sphere's surface.
-    mutating func uniformCoordinate() -> Coordinate {
-        let z = Double.random(in: -1...1, using: &self)
-        let longitude = Double.random(in: -180...180, using: &self)
-        return Coordinate(uncheckedLatitude: asin(z) * 180 / .pi, longitude: longitude)
-    }
-
+extension SplitMix64 {
     /// A point whose latitude is within `spanDegrees` of the pole (north when `north`), at any longitude.
     mutating func nearPole(north: Bool, spanDegrees: Double = 1) -> Coordinate {
         let fromPole = Double.random(in: 0...spanDegrees, using: &self)

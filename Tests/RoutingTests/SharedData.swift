@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Testing
 
 /// The real extracts in `../shared/data/osm/` beside the package (read-only, never copied into the repository).
@@ -23,17 +24,5 @@ func temporaryURL(_ suffix: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("routingtests-\(UUID().uuidString)\(suffix)")
 }
 
-/// SplitMix64: a tiny seeded generator, so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator the random tests use.
+typealias SeededGenerator = SplitMix64

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Geo
 import NowPlaying
 
 extension PlannerCommand {
@@ -42,20 +43,5 @@ extension PlannerCommand {
                 films: drawn, totalResults: drawn.count, dates: nil, provenance: popular.provenance, marked: watchlist)
             try output.write(report)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64, Steele, Lea & Flood 2014), so that `--seed` repeats a draw.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

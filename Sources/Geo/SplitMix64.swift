@@ -1,0 +1,26 @@
+import Foundation
+
+/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", 2014): a tiny seeded
+/// generator, so that random tests, benchmarks and `planner suggestions --seed` repeat exactly.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A point uniformly distributed over the sphere's surface (z uniform in [-1, 1], longitude uniform).
+    public mutating func uniformCoordinate() -> Coordinate {
+        let z = Double.random(in: -1...1, using: &self)
+        let longitude = Double.random(in: -180...180, using: &self)
+        return Coordinate(uncheckedLatitude: asin(z) * 180 / .pi, longitude: longitude)
+    }
+}
