@@ -68,7 +68,9 @@ struct PlanReport {
         }
         lines.append("")
         lines.append(
-            "Leave by = start − travel − buffer. Travel times are estimates (source: estimate). "
+            "Leave by = start − travel − buffer. Travel times: "
+                + (plan.shows.contains { $0.route.source == .roadNetwork }
+                    ? "by road (source: road-network)" : "estimates (source: estimate)") + ". "
                 + "Showtimes: \(nearby.source)." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")
     }

@@ -57,7 +57,7 @@ struct ShowtimesReport {
         lines.append("")
         lines.append(
             "\(shows.count) show\(shows.count == 1 ? "" : "s"). Showtimes: \(nearby.source). "
-                + "Travel times are estimates." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
+                + (nearby.found.routing.areaName == nil ? "Travel times are estimates." : "Travel times by road.") + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")
     }
 
