@@ -6,7 +6,7 @@ struct PlannerCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "planner",
-        abstract: "Find the cinemas nearest you, with distances and travel times, from OpenStreetMap data.",
+        abstract: "A theater finder and showtime planner: the nearest cinemas and how to get there, what is playing, your watchlist.",
         version: version,
         subcommands: [
             Nearby.self, Routes.self, RouteCommand.self, MapCommand.self, NowPlayingCommand.self,
