@@ -123,11 +123,19 @@ public struct RoadRouter: Router {
             originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
     }
 
+    /// The road path with its two ends joined to the real points: the way from the door to the road, and from
+    /// the road to the theater's door, drawn straight and walked (at `TravelMode.walk`'s speed, whatever the
+    /// mode: one parks, or wheels the bike, for those last metres).
     private func route(_ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?) -> Route {
         guard let path else { return fallback.routes(from: origin, to: [theater], mode: mode)[0] }
+        let connectorMeters = path.originSnapMeters + path.destinationSnapMeters
+        var geometry = path.geometry
+        if path.originSnapMeters > 0 { geometry.insert(origin, at: 0) }
+        if path.destinationSnapMeters > 0 { geometry.append(theater.coordinate) }
         return Route(
-            theater: theater, mode: mode, geometry: path.geometry, distanceMeters: path.distanceMeters,
-            straightLineMeters: origin.distanceMeters(to: theater.coordinate), durationSeconds: path.durationSeconds,
+            theater: theater, mode: mode, geometry: geometry, distanceMeters: path.distanceMeters + connectorMeters,
+            straightLineMeters: origin.distanceMeters(to: theater.coordinate),
+            durationSeconds: path.durationSeconds + connectorMeters / TravelMode.walk.speedMetersPerSecond,
             source: .roadNetwork)
     }
 }

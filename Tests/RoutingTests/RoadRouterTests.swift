@@ -99,9 +99,13 @@ import Theaters
         // (5 km/h, plus 2 s at each traffic signal reached)
         let walkingSeconds = route.distanceMeters / (5 / 3.6)
         #expect(route.durationSeconds >= walkingSeconds - 1e-6 && route.durationSeconds <= walkingSeconds + 60)
-        // And the bidirectional search agrees with the one-to-many search
+        // And the bidirectional search agrees with the one-to-many search, the walk to and from the road aside
         let path = try #require(router.path(from: origin, to: kinopalatsi.coordinate, mode: .walk))
-        #expect(abs(path.durationSeconds - route.durationSeconds) < 1e-6)
+        let connectorSeconds = (path.originSnapMeters + path.destinationSnapMeters) / (5 / 3.6)
+        #expect(abs(path.durationSeconds + connectorSeconds - route.durationSeconds) < 1e-6)
+        // And the route's line starts at the origin and ends at the cinema's door
+        #expect(route.geometry.first == origin)
+        #expect(route.geometry.last == kinopalatsi.coordinate)
         // And the four cinemas rank the same either way
         let cinemas = area.theaters.filter { $0.category == .cinema }
         let nearest = router.nearestRoutes(from: origin, among: cinemas, count: 4, mode: .walk)
