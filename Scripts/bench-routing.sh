@@ -13,7 +13,7 @@
 #
 # Usage: Scripts/bench-routing.sh [PAIRS] [REPEATS]     (default 200 pairs, best of 3)
 # Needs ../shared/data/osm/otp_columbus.osm.pbf, python3.12 (pyenv's 3.12.1 is found too) and PyPI access.
-# Takes ~3 min on 2 cores, most of it osrm-contract. Prints a markdown table.
+# Takes ~1.5–3 min on 2 cores, most of it osrm-contract. Prints a markdown table.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)

@@ -194,7 +194,8 @@ case "latency":
     var area: RoadArea!
     var importSeconds = Double.infinity
     for _ in 0..<3 {
-        importSeconds = min(importSeconds, try seconds { area = try RoadGraphBuilder(modes: [travelMode]).build(from: file) })
+        importSeconds = min(
+            importSeconds, try seconds { area = try RoadGraphBuilder(modes: [travelMode]).build(from: file) })
     }
     var router: RoadRouter!
     var prepareSeconds = Double.infinity
@@ -222,7 +223,9 @@ case "latency":
         for _ in 0..<repeats {
             best = min(
                 best,
-                seconds { routes = router.nearestRoutes(from: origin, among: destinations, count: 10, mode: travelMode) })
+                seconds {
+                    routes = router.nearestRoutes(from: origin, among: destinations, count: 10, mode: travelMode)
+                })
         }
         let found = routes.map { String(format: "%d:%.1f", index[$0.theater.id] ?? -1, $0.durationSeconds) }
         print(String(format: "nearest,%d,%.6f,", i, best * 1000) + found.joined(separator: ";"))
