@@ -54,7 +54,7 @@ let package = Package(
         // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
         .target(name: "Routing", dependencies: ["Geo", "OSM", "Theaters", "Planner"]),
         // Times graph import and queries on a real extract (release mode).
-        .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Routing", "Theaters"]),
+        .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Planner", "Routing", "Theaters"]),
         // The thin `planner` executable.
         .executableTarget(
             name: "PlannerCLI",

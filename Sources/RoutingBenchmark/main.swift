@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Planner
 import Routing
 import Theaters
 
@@ -9,6 +10,9 @@ import Theaters
 //   RoutingBenchmark pairs FILE MODE COUNT SEED     random origin–destination pairs on the graph, as CSV
 //   RoutingBenchmark route FILE MODE [--geometry] < pairs.csv
 //                                                   distance_m,duration_s[,lat lon;…] per `lat,lon,lat,lon` line
+//   RoutingBenchmark points FILE MODE COUNT SEED    random snappable graph points, as `lat,lon` CSV
+//   RoutingBenchmark latency FILE MODE PAIRS.csv DESTINATIONS.csv [REPEATS]
+//                                                   per-query timings for Scripts/bench-routing.sh (see there)
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -154,6 +158,79 @@ case "route":
         }
     }
 
+case "points":
+    guard arguments.count >= 6, let count = Int(arguments[4]), let seed = UInt64(arguments[5]) else {
+        fail("usage: RoutingBenchmark points FILE MODE COUNT SEED")
+    }
+    let travelMode = mode(arguments[3])
+    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    let router = RoadRouter(area: area)
+    guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
+    var generator = SplitMix(state: seed)
+    for point in randomPoints(graph, router: router, count: count, generator: &generator) {
+        print(String(format: "%.7f,%.7f", point.latitude, point.longitude))
+    }
+
+case "latency":
+    // Lines out, for Scripts/bench-routing.sh:
+    //   import,SECONDS                   RoadGraphBuilder(modes: [MODE]).build, best of 3 (PBF → graph, one mode)
+    //   prepare,SECONDS                  RoadRouter(area:) (reverse edges, components, snapping grid), best of 3
+    //   route,I,DISTANCE_M,DURATION_S,MS one point-to-point path per pair, best of REPEATS (nan when none)
+    //   nearest,I,MS,J:DURATION_S;…      the 10 fastest of the destinations from pair I's origin, best of REPEATS
+    guard arguments.count >= 6 else { fail("usage: RoutingBenchmark latency FILE MODE PAIRS.csv DESTINATIONS.csv") }
+    let travelMode = mode(arguments[3])
+    let repeats = arguments.count > 6 ? max(1, Int(arguments[6]) ?? 3) : 3
+    func numbers(_ path: String) throws -> [[Double]] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: ",").compactMap { Double($0) } }.filter { !$0.isEmpty }
+    }
+    let pairs = try numbers(arguments[4]).filter { $0.count == 4 }
+    let destinations = try numbers(arguments[5]).filter { $0.count == 2 }.enumerated().map {
+        Theater(
+            osmType: nil, osmID: nil, name: "D\($0.offset)",
+            coordinate: Coordinate(uncheckedLatitude: $0.element[0], longitude: $0.element[1]), category: .cinema,
+            tags: [:], fallbackID: "bench/\($0.offset)")
+    }
+    var area: RoadArea!
+    var importSeconds = Double.infinity
+    for _ in 0..<3 {
+        importSeconds = min(
+            importSeconds, try seconds { area = try RoadGraphBuilder(modes: [travelMode]).build(from: file) })
+    }
+    var router: RoadRouter!
+    var prepareSeconds = Double.infinity
+    for _ in 0..<3 { prepareSeconds = min(prepareSeconds, seconds { router = RoadRouter(area: area) }) }
+    print(String(format: "import,%.6f", importSeconds))
+    print(String(format: "prepare,%.6f", prepareSeconds))
+    let index = Dictionary(uniqueKeysWithValues: destinations.enumerated().map { ($0.element.id, $0.offset) })
+    for (i, pair) in pairs.enumerated() {
+        let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
+        let destination = Coordinate(uncheckedLatitude: pair[2], longitude: pair[3])
+        var path: RoadPath?
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            best = min(best, seconds { path = router.path(from: origin, to: destination, mode: travelMode) })
+        }
+        print(
+            String(
+                format: "route,%d,%.1f,%.1f,%.6f", i, path?.distanceMeters ?? .nan, path?.durationSeconds ?? .nan,
+                best * 1000))
+    }
+    for (i, pair) in pairs.enumerated() {
+        let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
+        var routes: [Route] = []
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            best = min(
+                best,
+                seconds {
+                    routes = router.nearestRoutes(from: origin, among: destinations, count: 10, mode: travelMode)
+                })
+        }
+        let found = routes.map { String(format: "%d:%.1f", index[$0.theater.id] ?? -1, $0.durationSeconds) }
+        print(String(format: "nearest,%d,%.6f,", i, best * 1000) + found.joined(separator: ";"))
+    }
+
 default:
-    fail("unknown command '\(arguments[1])' (bench, pairs, route)")
+    fail("unknown command '\(arguments[1])' (bench, pairs, route, points, latency)")
 }
