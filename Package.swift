@@ -25,10 +25,12 @@ let package = Package(
     targets: [
         // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
         .target(name: "Geo"),
+        // The one CSV reader and writer (RFC 4180).
+        .target(name: "Tabular"),
         // Theater model, catalogs (bundled, CSV, GeoJSON) and keyword resolution.
-        .target(name: "Theaters", dependencies: ["Geo"]),
+        .target(name: "Theaters", dependencies: ["Geo", "Tabular"]),
         // Offline geocoding from the bundled GeoNames gazetteer.
-        .target(name: "Places", dependencies: ["Geo"]),
+        .target(name: "Places", dependencies: ["Geo", "Tabular"]),
         // The user's saved settings (home, region, online policy), in an XDG config file.
         .target(name: "Settings"),
         // TMDb v3 client over an injectable HTTP transport, with a SQLite response cache.
@@ -39,11 +41,11 @@ let package = Package(
             dependencies: ["Geo", "Theaters", "NowPlaying", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The SQLite store: watchlist, favorites, ratings, reviews.
-        .target(name: "Watchlist", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Watchlist", dependencies: ["Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
         .target(
             name: "Showtimes",
-            dependencies: ["Geo", "Theaters", "NowPlaying", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Geo", "Theaters", "NowPlaying", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
         .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),
@@ -60,7 +62,7 @@ let package = Package(
             name: "PlannerCLI",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing",
+                "OnlineLookup", "Routing", "Tabular",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,13 +77,14 @@ let package = Package(
             dependencies: ["Geo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(
             name: "NowPlayingTests",
             dependencies: ["NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .testTarget(name: "WatchlistTests", dependencies: ["Watchlist"]),
+        .testTarget(name: "WatchlistTests", dependencies: ["Watchlist", "Tabular"]),
         .testTarget(
             name: "OnlineLookupTests",
             dependencies: ["OnlineLookup", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

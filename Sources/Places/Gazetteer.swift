@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Tabular
 
 /// Offline geocoding over GeoNames' cities of 15,000+ people.
 ///
@@ -42,7 +43,7 @@ public struct Gazetteer: Sendable {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
                 let fields: [String]
                 if line.contains(0x22) {  // a quoted field: the careful splitter
-                    fields = Gazetteer.split(String(decoding: line, as: UTF8.self))
+                    fields = (try? CSV.parse(String(decoding: line, as: UTF8.self)))?.first?.fields ?? []
                 } else {
                     fields = line.split(separator: 0x2C, omittingEmptySubsequences: false).map {
                         String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
@@ -95,30 +96,5 @@ public struct Gazetteer: Sendable {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .replacingOccurrences(of: "-", with: " ")
             .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    }
-
-    /// Splits one CSV line (fields may be quoted; the gazetteer has no line breaks inside fields).
-    static func split(_ line: String) -> [String] {
-        if !line.contains("\"") { return line.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var previousWasQuote = false
-        for c in line {
-            if inQuotes {
-                if c == "\"" { inQuotes = false; previousWasQuote = true; continue }
-                field.append(c)
-            } else if c == "\"" {
-                if previousWasQuote { field.append("\"") }
-                inQuotes = true
-            } else if c == "," {
-                fields.append(field); field = ""
-            } else {
-                field.append(c)
-            }
-            previousWasQuote = false
-        }
-        fields.append(field)
-        return fields
     }
 }

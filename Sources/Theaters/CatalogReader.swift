@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Tabular
 
 /// Reads user catalogs: CSV rows and GeoJSON Point features become theaters.
 enum CatalogReader {
@@ -7,7 +8,12 @@ enum CatalogReader {
     static let ownColumns: Set<String> = ["name", "lat", "latitude", "lon", "lng", "longitude", "osm_type", "osm_id", "category", "amenity"]
 
     static func csv(_ text: String, path: String) throws -> ([Theater], Int) {
-        let table = CSVTable(text: text)
+        let table: CSVTable
+        do {
+            table = try CSVTable(text: text)
+        } catch {
+            throw TheatersError.unsupportedFormat(path: path)
+        }
         guard !table.header.isEmpty else { throw TheatersError.unsupportedFormat(path: path) }
         guard let nameColumn = table.column("name", "nom") else { throw TheatersError.missingColumn(path: path, column: "name") }
         guard let latColumn = table.column("lat", "latitude") else { throw TheatersError.missingColumn(path: path, column: "lat") }

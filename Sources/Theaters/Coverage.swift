@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Tabular
 
 /// The area a catalog is complete for: an extract's bounding box, or the box around a user's points.
 public struct CoverageArea: Sendable, Hashable {
@@ -30,7 +31,7 @@ public struct CoverageArea: Sendable, Hashable {
     /// Reads `coverage.csv` (name,south,west,north,east,source).
     public static func read(contentsOf url: URL) -> [CoverageArea] {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        let table = CSVTable(text: text)
+        guard let table = try? CSVTable(text: text) else { return [] }
         guard let n = table.column("name"), let s = table.column("south"), let w = table.column("west"),
             let no = table.column("north"), let e = table.column("east")
         else { return [] }

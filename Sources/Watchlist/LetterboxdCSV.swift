@@ -1,4 +1,5 @@
 import Foundation
+import Tabular
 
 /// The Letterboxd watchlist CSV: `Date,Name,Year,Letterboxd URI`.
 public enum LetterboxdCSV {
@@ -30,7 +31,12 @@ public enum LetterboxdCSV {
     /// Parses the rows of a Letterboxd CSV, finding columns by header name (any order, case-insensitive).
     /// - Throws: ``WatchlistError/invalidCSV(line:reason:)`` when the text is not CSV or lacks a `Name` column.
     public static func parse(_ text: String) throws -> [Row] {
-        let records = try CSV.parse(text)
+        let records: [CSV.Record]
+        do {
+            records = try CSV.parse(text)
+        } catch CSVError.unclosedQuote(let line) {
+            throw WatchlistError.invalidCSV(line: line, reason: "a quoted field is never closed")
+        }
         guard let headerRecord = records.first else {
             throw WatchlistError.invalidCSV(line: 1, reason: "the file is empty")
         }

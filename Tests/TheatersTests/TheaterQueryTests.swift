@@ -1,6 +1,7 @@
 import Geo
 import Testing
 @testable import Theaters
+import Tabular
 
 @Suite struct TheaterQueryTests {
     @Test(arguments: ["movie theatre", "movie theater", "movie theatres", "cinema", "cinemas", "movies", "Movie  Theatre"])
@@ -41,14 +42,14 @@ import Testing
 }
 
 @Suite struct CSVTableTests {
-    @Test func quotedFieldsKeepCommasQuotesAndLineBreaks() {
-        let table = CSVTable(text: "name,note\n\"A, B\",\"say \"\"hi\"\"\nthere\"\nC,D\n")
+    @Test func quotedFieldsKeepCommasQuotesAndLineBreaks() throws {
+        let table = try CSVTable(text: "name,note\n\"A, B\",\"say \"\"hi\"\"\nthere\"\nC,D\n")
         #expect(table.header == ["name", "note"])
         #expect(table.rows == [["A, B", "say \"hi\"\nthere"], ["C", "D"]])
     }
 
-    @Test func aByteOrderMarkAndSemicolonsAreUnderstood() {
-        let table = CSVTable(text: "\u{FEFF}nom;lat;lon\r\nCinéma;48.8;2.3\r\n")
+    @Test func aByteOrderMarkAndSemicolonsAreUnderstood() throws {
+        let table = try CSVTable(text: "\u{FEFF}nom;lat;lon\r\nCinéma;48.8;2.3\r\n")
         #expect(table.header == ["nom", "lat", "lon"])
         #expect(table.rows == [["Cinéma", "48.8", "2.3"]])
     }

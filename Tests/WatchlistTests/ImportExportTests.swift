@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import Watchlist
+import Tabular
 
 @Suite struct ImportExportTests {
     let store: PlannerStore

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import Watchlist
+import Tabular
 
 /// Tests with a second process on the same database file. The child side of each is a hidden test that runs
 /// only in a child started by `ChildTestProcess`.

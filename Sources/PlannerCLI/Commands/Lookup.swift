@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NowPlaying
 import Theaters
+import Tabular
 
 extension PlannerCommand {
     /// `planner lookup`: a film's full plot and critic scores from OMDb.

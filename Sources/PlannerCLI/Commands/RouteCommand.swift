@@ -4,6 +4,7 @@ import Geo
 import Planner
 import Routing
 import Theaters
+import Tabular
 
 extension PlannerCommand {
     /// `planner route --to …`: one route, with its line for a map.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Planner
+import Tabular
 
 extension PlannerCommand {
     /// `planner upcoming`: watchlisted films still to come to the region's cinemas, soonest first.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NowPlaying
 import Theaters
+import Tabular
 
 /// A list of films (now playing, upcoming, search results…), rendered as a table or JSON.
 struct FilmListReport {

@@ -1,6 +1,7 @@
 import Foundation
 import NowPlaying
 import Theaters
+import Tabular
 
 /// One film's details, as text or JSON.
 struct MovieReport {

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Planner
 import Theaters
+import Tabular
 
 /// The answer to `planner nearby`, rendered in each output format.
 struct NearbyReport {

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Planner
 import Theaters
+import Tabular
 
 /// `planner routes` rendered for people and programs.
 struct RouteListReport {

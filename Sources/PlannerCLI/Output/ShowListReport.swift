@@ -1,6 +1,7 @@
 import Foundation
 import NowPlaying
 import Theaters
+import Tabular
 
 /// A list of series, as a table or JSON.
 enum ShowListReport {

@@ -1,5 +1,6 @@
 import Foundation
 import Theaters
+import Tabular
 
 /// Reads shows from a file in the generic import format, CSV or JSON, with the columns
 /// `theater,title,year,start,end,auditorium,url` (and optionally `time_zone`, an IANA zone).
@@ -30,7 +31,12 @@ public enum ShowImport {
     }
 
     static func fromCSV(_ text: String) throws -> [Show] {
-        let table = CSVTable(text: text)
+        let table: CSVTable
+        do {
+            table = try CSVTable(text: text)
+        } catch CSVError.unclosedQuote(let line) {
+            throw ShowtimesError.invalidImport(line: line, reason: "a quoted field is never closed")
+        }
         let header = table.header.map { $0.lowercased() }
         for name in requiredColumns where !header.contains(name) {
             throw ShowtimesError.invalidImport(line: 1, reason: "the header has no '\(name)' column")

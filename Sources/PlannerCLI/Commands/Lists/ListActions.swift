@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NowPlaying
 import Watchlist
+import Tabular
 
 /// What `watchlist` and `favorites` share: add, remove, list and clear, for either list.
 enum ListActions {

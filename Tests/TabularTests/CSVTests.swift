@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Watchlist
+import Tabular
 
 @Suite struct CSVTests {
     @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func anUnclosedQuoteIsAnErrorNamingItsLine() {
-        #expect(throws: WatchlistError.invalidCSV(line: 2, reason: "a quoted field is never closed")) {
+        #expect(throws: CSVError.unclosedQuote(line: 2)) {
             try CSV.parse("a\n\"open\nstill open")
         }
     }

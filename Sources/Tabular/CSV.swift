@@ -1,7 +1,20 @@
 import Foundation
 
-/// A small RFC 4180 CSV reader and writer: quoted fields, doubled quotes, commas and line breaks inside quotes,
-/// CRLF, LF or CR line endings, and a leading byte order mark.
+/// Why a text is not CSV.
+public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A quoted field opened on this line is never closed.
+    case unclosedQuote(line: Int)
+
+    public var description: String {
+        switch self {
+        case .unclosedQuote(let line): "line \(line): a quoted field is never closed"
+        }
+    }
+}
+
+/// A small RFC 4180 CSV reader and writer: quoted fields, doubled quotes, separators and line breaks inside
+/// quotes, CRLF, LF or CR line endings, and a leading byte order mark. The one CSV code of the package: catalogs,
+/// the gazetteer, Letterboxd files, show imports and every `--format csv` go through it.
 public enum CSV {
     /// One record of a CSV text.
     public struct Record: Equatable, Sendable {
@@ -9,14 +22,20 @@ public enum CSV {
         public var line: Int
         /// The fields, unquoted.
         public var fields: [String]
+
+        public init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+        }
     }
 
     /// Parses CSV text into records. Blank lines are skipped.
     ///
     /// Lenient where RFC 4180 is silent: a quote inside an unquoted field is kept as a character, and text right
     /// after a closing quote is appended to the field.
-    /// - Throws: ``WatchlistError/invalidCSV(line:reason:)`` for a quote left open at the end.
-    public static func parse(_ text: String) throws -> [Record] {
+    /// - Parameter separator: `,` by default; `;` for files that use it (French open data, for one).
+    /// - Throws: ``CSVError/unclosedQuote(line:)`` for a quote left open at the end.
+    public static func parse(_ text: String, separator: Unicode.Scalar = ",") throws -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = String.UnicodeScalarView()
@@ -67,7 +86,7 @@ public enum CSV {
                 inQuotes = true
                 fieldWasQuoted = true
                 quoteLine = line
-            case ",":
+            case separator:
                 endField()
             case "\r", "\n":
                 if scalar == "\r" && index < scalars.endIndex && scalars[index] == "\n" {
@@ -81,7 +100,7 @@ public enum CSV {
             }
         }
         if inQuotes {
-            throw WatchlistError.invalidCSV(line: quoteLine, reason: "a quoted field is never closed")
+            throw CSVError.unclosedQuote(line: quoteLine)
         }
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
         return records
@@ -90,6 +109,11 @@ public enum CSV {
     /// Writes records as CSV, quoting only the fields that need it, each record ended by `lineEnding`.
     public static func write(_ rows: [[String]], lineEnding: String = "\n") -> String {
         rows.map { $0.map(quoted).joined(separator: ",") + lineEnding }.joined()
+    }
+
+    /// One line of fields, quoted where needed, without a line ending.
+    public static func line(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",")
     }
 
     /// A field quoted when it holds a comma, a quote, a line break or leading/trailing spaces.
