@@ -33,16 +33,10 @@ extension PlannerCommand {
         @Option(name: .long, help: ArgumentHelp("Write the first show to this iCalendar file.", valueName: "file"))
         var ics: String?
 
-        @Option(name: .long, help: "Output format: table or json.")
-        var format: OutputFormat = .table
-
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
-        var output: String?
+        @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard format == .table || format == .json else {
-                throw ValidationError("plan writes --format table or json")
-            }
+            try output.require([.table, .json], command: "plan")
             if let after, let before, before.minutes <= after.minutes {
                 throw ValidationError("--before \(before) must be later than --after \(after)")
             }
@@ -73,7 +67,7 @@ extension PlannerCommand {
                     notes.append("no show to put in \(ics); nothing written")
                 }
             }
-            try OutputTarget(path: output).write(format == .json ? try report.json() : report.table())
+            try output.target.write(output.format == .json ? try report.json() : report.table())
             for note in notes { Console.error("planner: " + note) }
         }
     }

@@ -30,16 +30,10 @@ extension PlannerCommand {
         @Option(name: .long, help: ArgumentHelp("Only this film: a TMDb id or a title.", valueName: "id|title"))
         var film: FilmReference?
 
-        @Option(name: .long, help: "Output format: table or json.")
-        var format: OutputFormat = .table
-
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
-        var output: String?
+        @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard format == .table || format == .json else {
-                throw ValidationError("showtimes writes --format table or json")
-            }
+            try output.require([.table, .json], command: "showtimes")
         }
 
         func run() async throws {
@@ -54,8 +48,7 @@ extension PlannerCommand {
             }
             let report = ShowtimesReport(
                 nearby: nearby, shows: shows, watchlist: watchlist, mode: search.mode, film: film)
-            let target = OutputTarget(path: output)
-            try target.write(format == .json ? try report.json() : report.table())
+            try output.target.write(output.format == .json ? try report.json() : report.table())
         }
 
         /// The shows of one film: a stored film by original title and year; otherwise by title.

@@ -14,4 +14,11 @@ struct OutputOptions: ParsableArguments {
     var output: String?
 
     var target: OutputTarget { OutputTarget(path: output) }
+
+    /// Throws unless the chosen format is one of `formats`.
+    func require(_ formats: [OutputFormat], command: String) throws {
+        guard formats.contains(format) else {
+            throw ValidationError("\(command) writes --format \(formats.map(\.rawValue).joined(separator: " or ")), not \(format.rawValue)")
+        }
+    }
 }
