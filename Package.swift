@@ -97,8 +97,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters"]),
-        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner"]),
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("planner areas: importing OpenStreetMap extracts and routing on them")

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Planner
+import TestSupport
 import Testing
 import Theaters
 

@@ -16,10 +16,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let found = try await TheaterSearch.resolve(location: location, search: search)
-            let router = found.routing.router
-            let theaters = found.hits.map(\.theater)
-            let byMode = Dictionary(
-                uniqueKeysWithValues: TravelMode.allCases.map { ($0, router.routes(from: found.origin.coordinate, to: theaters, mode: $0)) })
+            let byMode = found.routesByMode()
             let report = RouteListReport(found: found, search: search, routesByMode: byMode)
             let text: String
             switch output.format {
@@ -31,7 +28,7 @@ extension PlannerCommand {
                     origin: found.origin.coordinate, originLabel: found.origin.label, routes: byMode[search.mode] ?? []
                 ).encoded()
             }
-            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: search).emptyLine) }
+            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: search, routesByMode: byMode).emptyLine) }
             try output.target.write(text)
         }
     }

@@ -12,7 +12,7 @@ struct RouteListReport {
     let routesByMode: [TravelMode: [Route]]
 
     func table() -> String {
-        let nearby = found.report(search: search)
+        let nearby = found.report(search: search, routesByMode: routesByMode)
         var lines = ["Routes from \(found.origin.displayName) to the nearest \(found.hits.isEmpty ? "theaters" : "\(found.hits.count)")"]
         lines += nearby.notes.map { "note: " + $0 }
         guard !found.hits.isEmpty else {

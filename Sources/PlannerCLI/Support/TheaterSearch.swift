@@ -184,8 +184,14 @@ struct TheaterSearch {
         return nil
     }
 
-    func report(search: SearchOptions) -> NearbyReport {
-        let byMode = Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0, routes($0)) })
+    /// The route to every hit for every mode.
+    func routesByMode() -> [TravelMode: [Route]] {
+        Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0, routes($0)) })
+    }
+
+    /// The nearby report; `routesByMode` when the caller has already routed (else they are computed here).
+    func report(search: SearchOptions, routesByMode byMode: [TravelMode: [Route]]? = nil) -> NearbyReport {
+        let byMode = byMode ?? routesByMode()
         return NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
             coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)

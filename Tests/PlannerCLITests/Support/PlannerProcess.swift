@@ -75,12 +75,3 @@ struct PlannerProcess {
             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
     }
 }
-
-/// The read-only real data beside the repository (`../shared/data`), present on CI, absent on a user's clone.
-enum SharedData {
-    static let root = PlannerProcess.repositoryRoot.appendingPathComponent("../shared/data").standardizedFileURL
-
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
-
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-}
