@@ -52,8 +52,11 @@ extension PlannerCommand {
                               release_date: $0.release.description, days_until: $0.daysUntil)
                     })
             case .csv:
-                text = (["id,title,year,release_date,days_until"] + plan.upcoming.map {
-                    "\($0.film.tmdbID),\(CSVTableLine.csvEscape($0.film.title)),\($0.film.year.map(String.init) ?? ""),\($0.release),\($0.daysUntil)"
+                text = ([CSV.line(["id", "title", "year", "release_date", "days_until"])] + plan.upcoming.map {
+                    CSV.line([
+                        "\($0.film.tmdbID)", $0.film.title, $0.film.year.map(String.init) ?? "", "\($0.release)",
+                        "\($0.daysUntil)",
+                    ])
                 }).joined(separator: "\n")
             default:
                 var lines = ["Watchlisted films coming to cinemas in \(region)"] + notes.map { "note: " + $0 }

@@ -79,8 +79,8 @@ enum ListActions {
             let snapshot = items.map(ListItemJSON.init)
             try output.target.write(try FilmFormat.json(snapshot))
         case .csv:
-            var lines = [CSVTableLine.header]
-            lines += items.map(CSVTableLine.row)
+            var lines = [ListItemCSV.header]
+            lines += items.map(ListItemCSV.row)
             try output.target.write(lines.joined(separator: "\n"))
         case .table, .geojson:
             guard !items.isEmpty else {
@@ -143,18 +143,15 @@ extension ListItemJSON {
     }
 }
 
-enum CSVTableLine {
-    static let header = "id,title,year,release_date,added_at,priority,rating,watched_on"
+/// One list entry as a CSV row.
+enum ListItemCSV {
+    static let header = CSV.line(["id", "title", "year", "release_date", "added_at", "priority", "rating", "watched_on"])
 
     static func row(_ item: ListItem) -> String {
-        [
-            "\(item.film.id)", csvEscape(item.film.title), item.film.year.map(String.init) ?? "",
+        CSV.line([
+            "\(item.film.id)", item.film.title, item.film.year.map(String.init) ?? "",
             item.releaseDate ?? item.film.releaseDate ?? "", ListItemJSON.timestamp(item.addedAt),
             "\(item.priority)", item.diary.rating.map { String(format: "%.1f", $0) } ?? "", item.diary.watchedOn ?? "",
-        ].joined(separator: ",")
-    }
-
-    static func csvEscape(_ field: String) -> String {
-        CSV.quoted(field)
+        ])
     }
 }
