@@ -76,7 +76,7 @@ let package = Package(
             name: "PlannerBench",
             dependencies: ["Geo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
@@ -84,7 +84,7 @@ let package = Package(
             name: "NowPlayingTests",
             dependencies: ["NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .testTarget(name: "WatchlistTests", dependencies: ["Watchlist", "Tabular"]),
+        .testTarget(name: "WatchlistTests", dependencies: ["Watchlist", "Tabular", "TestSupport"]),
         .testTarget(
             name: "OnlineLookupTests",
             dependencies: ["OnlineLookup", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -96,7 +96,7 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters", "TestSupport"]),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"]),
         .testTarget(

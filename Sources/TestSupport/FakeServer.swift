@@ -82,7 +82,8 @@ public struct FakeServer: Sendable {
             }
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // FlyingFox's default wait is 5 s: too short on a loaded 2-core CI machine, where it once failed.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             task.cancel()
             throw URLError(.cannotConnectToHost)

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 /// Nearest-k queries on `PointIndex` against the brute-force reference.
@@ -19,27 +20,33 @@ import Testing
         return nil
     }
 
-    @Test func nearestMatchesBruteForceForUniformPoints() {
-        var rng = SplitMix64(seed: 11)
-        let points = (0..<3000).map { _ in rng.uniformCoordinate() } + extremeCoordinates
-        let centers = (0..<40).map { _ in rng.uniformCoordinate() } + extremeCoordinates
-        let mismatch = Self.firstMismatch(points: points, centers: centers, ks: [1, 2, 10, 57, 1000, 3006, 3007, 5000])
+    @Test func nearestMatchesBruteForceForUniformPoints() async {
+        let mismatch = await onOwnThread { () -> String? in
+            var rng = SplitMix64(seed: 11)
+            let points = (0..<3000).map { _ in rng.uniformCoordinate() } + extremeCoordinates
+            let centers = (0..<40).map { _ in rng.uniformCoordinate() } + extremeCoordinates
+            return Self.firstMismatch(points: points, centers: centers, ks: [1, 2, 10, 57, 1000, 3006, 3007, 5000])
+        }
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
-    @Test func nearestMatchesBruteForceAroundBothPoles() {
-        var rng = SplitMix64(seed: 12)
-        let points = (0..<2000).map { i in rng.nearPole(north: i % 2 == 1) } + extremeCoordinates
-        let centers = (0..<40).map { i in rng.nearPole(north: i % 2 == 0, spanDegrees: 2) } + extremeCoordinates
-        let mismatch = Self.firstMismatch(points: points, centers: centers, ks: [1, 3, 10, 100, 1500])
+    @Test func nearestMatchesBruteForceAroundBothPoles() async {
+        let mismatch = await onOwnThread { () -> String? in
+            var rng = SplitMix64(seed: 12)
+            let points = (0..<2000).map { i in rng.nearPole(north: i % 2 == 1) } + extremeCoordinates
+            let centers = (0..<40).map { i in rng.nearPole(north: i % 2 == 0, spanDegrees: 2) } + extremeCoordinates
+            return Self.firstMismatch(points: points, centers: centers, ks: [1, 3, 10, 100, 1500])
+        }
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
-    @Test func nearestMatchesBruteForceAcrossTheAntimeridian() {
-        var rng = SplitMix64(seed: 13)
-        let points = (0..<2000).map { _ in rng.nearAntimeridian() } + extremeCoordinates
-        let centers = (0..<40).map { _ in rng.nearAntimeridian(spanDegrees: 3) } + extremeCoordinates
-        let mismatch = Self.firstMismatch(points: points, centers: centers, ks: [1, 4, 10, 64, 999])
+    @Test func nearestMatchesBruteForceAcrossTheAntimeridian() async {
+        let mismatch = await onOwnThread { () -> String? in
+            var rng = SplitMix64(seed: 13)
+            let points = (0..<2000).map { _ in rng.nearAntimeridian() } + extremeCoordinates
+            let centers = (0..<40).map { _ in rng.nearAntimeridian(spanDegrees: 3) } + extremeCoordinates
+            return Self.firstMismatch(points: points, centers: centers, ks: [1, 4, 10, 64, 999])
+        }
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 /// Radius queries on `PointIndex` against the brute-force reference: same points, same order, same distances.
@@ -32,44 +33,53 @@ import Testing
         (0..<4).map { _ in center.distanceMeters(to: points[Int.random(in: 0..<points.count, using: &rng)]) }
     }
 
-    @Test func radiusQueriesMatchBruteForceForUniformPoints() {
-        // Given 3,000 points spread evenly over the sphere
-        var rng = SplitMix64(seed: 1)
-        let points = (0..<3000).map { _ in rng.uniformCoordinate() } + extremeCoordinates
-        // When queried at random centers with radii from 1 m to 20,000 km, and radii that land on points
-        var mismatch: String?
-        for _ in 0..<60 where mismatch == nil {
-            let center = rng.uniformCoordinate()
-            var radii = [1, 1000, 100_000, 1_000_000, 5_000_000, 20_000_000, rng.logUniformRadiusMeters()]
-            radii += Self.boundaryRadii(from: center, to: points, using: &rng)
-            mismatch = Self.firstMismatch(points: points, centers: [center], radiiMeters: radii)
+    @Test func radiusQueriesMatchBruteForceForUniformPoints() async {
+        let mismatch = await onOwnThread { () -> String? in
+            // Given 3,000 points spread evenly over the sphere
+            var rng = SplitMix64(seed: 1)
+            let points = (0..<3000).map { _ in rng.uniformCoordinate() } + extremeCoordinates
+            // When queried at random centers with radii from 1 m to 20,000 km, and radii that land on points
+            var mismatch: String?
+            for _ in 0..<60 where mismatch == nil {
+                let center = rng.uniformCoordinate()
+                var radii = [1, 1000, 100_000, 1_000_000, 5_000_000, 20_000_000, rng.logUniformRadiusMeters()]
+                radii += Self.boundaryRadii(from: center, to: points, using: &rng)
+                mismatch = Self.firstMismatch(points: points, centers: [center], radiiMeters: radii)
+            }
+            return mismatch
         }
         // Then every answer equals the brute-force one
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
-    @Test func radiusQueriesMatchBruteForceAroundBothPoles() {
-        var rng = SplitMix64(seed: 2)
-        let points = (0..<2000).map { i in rng.nearPole(north: i % 2 == 0) } + extremeCoordinates
-        var mismatch: String?
-        for i in 0..<60 where mismatch == nil {
-            let center = rng.nearPole(north: i % 3 != 0, spanDegrees: 1.5)
-            var radii = [1, 50, 1000, 30_000, 111_000, 200_000, 19_990_000, rng.logUniformRadiusMeters()]
-            radii += Self.boundaryRadii(from: center, to: points, using: &rng)
-            mismatch = Self.firstMismatch(points: points, centers: [center], radiiMeters: radii)
+    @Test func radiusQueriesMatchBruteForceAroundBothPoles() async {
+        let mismatch = await onOwnThread { () -> String? in
+            var rng = SplitMix64(seed: 2)
+            let points = (0..<2000).map { i in rng.nearPole(north: i % 2 == 0) } + extremeCoordinates
+            var mismatch: String?
+            for i in 0..<60 where mismatch == nil {
+                let center = rng.nearPole(north: i % 3 != 0, spanDegrees: 1.5)
+                var radii = [1, 50, 1000, 30_000, 111_000, 200_000, 19_990_000, rng.logUniformRadiusMeters()]
+                radii += Self.boundaryRadii(from: center, to: points, using: &rng)
+                mismatch = Self.firstMismatch(points: points, centers: [center], radiiMeters: radii)
+            }
+            return mismatch
         }
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
-    @Test func radiusQueriesMatchBruteForceAcrossTheAntimeridian() {
-        var rng = SplitMix64(seed: 3)
-        let points = (0..<2000).map { _ in rng.nearAntimeridian() } + extremeCoordinates
-        var mismatch: String?
-        for _ in 0..<60 where mismatch == nil {
-            let center = rng.nearAntimeridian(spanDegrees: 1.5)
-            var radii = [1, 100, 5000, 50_000, 111_000, 300_000, rng.logUniformRadiusMeters()]
-            radii += Self.boundaryRadii(from: center, to: points, using: &rng)
-            mismatch = Self.firstMismatch(points: points, centers: [center], radiiMeters: radii)
+    @Test func radiusQueriesMatchBruteForceAcrossTheAntimeridian() async {
+        let mismatch = await onOwnThread { () -> String? in
+            var rng = SplitMix64(seed: 3)
+            let points = (0..<2000).map { _ in rng.nearAntimeridian() } + extremeCoordinates
+            var mismatch: String?
+            for _ in 0..<60 where mismatch == nil {
+                let center = rng.nearAntimeridian(spanDegrees: 1.5)
+                var radii = [1, 100, 5000, 50_000, 111_000, 300_000, rng.logUniformRadiusMeters()]
+                radii += Self.boundaryRadii(from: center, to: points, using: &rng)
+                mismatch = Self.firstMismatch(points: points, centers: [center], radiiMeters: radii)
+            }
+            return mismatch
         }
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
@@ -146,27 +156,30 @@ import Testing
         Coordinate(uncheckedLatitude: 89.99999, longitude: 0),
         Coordinate(uncheckedLatitude: -12.5, longitude: 179.99999),
     ])
-    func metersApartPointsMatchBruteForce(center: Coordinate) {
-        // Given a dense cluster
-        var rng = SplitMix64(seed: 41)
-        let points = Self.cluster(around: center, using: &rng)
-        let index = PointIndex(points)
-        var mismatch: String?
-        for _ in 0..<40 where mismatch == nil {
-            // When queried with sub-meter to 20 m radii, and radii landing exactly on points
-            let probe = points[Int.random(in: 0..<points.count, using: &rng)]
-            var radii = [0, 0.01, 0.5, 1, 2.5, 5, 20]
-            radii += (0..<4).map { _ in
-                probe.distanceMeters(to: points[Int.random(in: 0..<points.count, using: &rng)])
+    func metersApartPointsMatchBruteForce(center: Coordinate) async {
+        let mismatch = await onOwnThread { () -> String? in
+            // Given a dense cluster
+            var rng = SplitMix64(seed: 41)
+            let points = Self.cluster(around: center, using: &rng)
+            let index = PointIndex(points)
+            var mismatch: String?
+            for _ in 0..<40 where mismatch == nil {
+                // When queried with sub-meter to 20 m radii, and radii landing exactly on points
+                let probe = points[Int.random(in: 0..<points.count, using: &rng)]
+                var radii = [0, 0.01, 0.5, 1, 2.5, 5, 20]
+                radii += (0..<4).map { _ in
+                    probe.distanceMeters(to: points[Int.random(in: 0..<points.count, using: &rng)])
+                }
+                for radius in radii where index.neighbors(within: radius, of: probe)
+                    != BruteForce.neighbors(within: radius, of: probe, in: points)
+                {
+                    mismatch = "radius \(radius) m around \(probe)"
+                }
+                for k in [1, 5, 50, 700] where index.nearest(k, to: probe) != BruteForce.nearest(k, to: probe, in: points) {
+                    mismatch = "nearest \(k) to \(probe)"
+                }
             }
-            for radius in radii where index.neighbors(within: radius, of: probe)
-                != BruteForce.neighbors(within: radius, of: probe, in: points)
-            {
-                mismatch = "radius \(radius) m around \(probe)"
-            }
-            for k in [1, 5, 50, 700] where index.nearest(k, to: probe) != BruteForce.nearest(k, to: probe, in: points) {
-                mismatch = "nearest \(k) to \(probe)"
-            }
+            return mismatch
         }
         // Then every answer equals the brute-force one
         #expect(mismatch == nil, "\(mismatch ?? "")")

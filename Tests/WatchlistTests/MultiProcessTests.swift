@@ -4,6 +4,7 @@ import Testing
 
 @testable import Watchlist
 import Tabular
+import TestSupport
 
 /// Tests with a second process on the same database file. The child side of each is a hidden test that runs
 /// only in a child started by `ChildTestProcess`.
@@ -19,7 +20,7 @@ import Tabular
     }
 
     @Test(.enabled(if: !ChildRole.isChild))
-    func killingAProcessMidImportLeavesTheDatabaseConsistent() throws {
+    func killingAProcessMidImportLeavesTheDatabaseConsistent() async throws {
         // Given a migrated database with one film, closed so its WAL is empty
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
@@ -29,24 +30,30 @@ import Tabular
         try close(store)
 
         // When a child process imports a big CSV and is killed with SIGKILL once its transaction is writing
-        let child = try ChildTestProcess(
-            running: "childImportsABigLetterboxdCSV", environment: [ChildRole.databaseVariable: path],
-            outputPath: folder.path("child.log"))
-        let deadline = Date().addingTimeInterval(120)
-        var walBytes = 0
-        while child.process.isRunning && Date() < deadline && walBytes < 1_000_000 {
-            walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-            usleep(2_000)
+        // (watched every 2 ms from a thread of its own, so the test pool stays free meanwhile)
+        let childLog = folder.path("child.log")
+        let killedWhileRunning = try await onOwnThread { () throws -> Bool in
+            let child = try ChildTestProcess(
+                running: "childImportsABigLetterboxdCSV", environment: [ChildRole.databaseVariable: path],
+                outputPath: childLog)
+            let deadline = Date().addingTimeInterval(120)
+            var walBytes = 0
+            while child.process.isRunning && Date() < deadline && walBytes < 1_000_000 {
+                walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+                usleep(2_000)
+            }
+            let killedWhileRunning = child.process.isRunning
+            child.kill()
+            return killedWhileRunning
         }
-        let killedWhileRunning = child.process.isRunning
-        child.kill()
+        let childSaid = ((try? String(contentsOfFile: childLog, encoding: .utf8)) ?? "").suffix(2000)
 
         // Then the database is intact and holds either none or all of the import
         let reopened = try PlannerStore(path: path)
-        let integrity = try reopened.writer.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
+        let integrity = try await reopened.writer.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
         #expect(integrity == "ok")
         let watchlist = try reopened.stats().watchlist
-        #expect(watchlist == 1 || watchlist == 1 + Self.importedRows, "child said: \(child.output.suffix(2000))")
+        #expect(watchlist == 1 || watchlist == 1 + Self.importedRows, "child said: \(childSaid)")
         #expect(try reopened.film(id: 603) == Fixtures.matrix)
         if killedWhileRunning { #expect(watchlist == 1) }
         #expect(killedWhileRunning, "the child finished before it could be killed; make the import bigger")
@@ -59,30 +66,35 @@ import Tabular
     }
 
     @Test(.enabled(if: !ChildRole.isChild))
-    func twoProcessesAddingAtOnceLoseNothing() throws {
-        // Given a database, and a child process that adds 200 films once both sides are ready
+    func twoProcessesAddingAtOnceLoseNothing() async throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.path("planner.sqlite")
         let ready = folder.path("ready")
-        let store = try PlannerStore(path: path)
-        let child = try ChildTestProcess(
-            running: "childAdds200Films",
-            environment: [ChildRole.databaseVariable: path, ChildRole.readyVariable: ready],
-            outputPath: folder.path("child.log"))
-        defer { child.kill() }
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: ready) && child.process.isRunning && Date() < deadline {
-            usleep(2_000)
+        let childLog = folder.path("child.log")
+        // (the blocking side runs on a thread of its own, so the test pool stays free meanwhile)
+        let status = try await onOwnThread { () throws -> Int32? in
+            // Given a database, and a child process that adds 200 films once both sides are ready
+            let store = try PlannerStore(path: path)
+            let child = try ChildTestProcess(
+                running: "childAdds200Films",
+                environment: [ChildRole.databaseVariable: path, ChildRole.readyVariable: ready],
+                outputPath: childLog)
+            defer { child.kill() }
+            let deadline = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: ready) && child.process.isRunning && Date() < deadline {
+                usleep(2_000)
+            }
+
+            // When this process adds 200 other films at the same time
+            for id in 1...200 { try store.add(Film(id: id, title: "Parent \(id)"), to: .watchlist) }
+            return child.wait(seconds: 60)
         }
 
-        // When this process adds 200 other films at the same time
-        for id in 1...200 { try store.add(Film(id: id, title: "Parent \(id)"), to: .watchlist) }
-        let status = child.wait(seconds: 60)
-
         // Then all 400 are there
-        #expect(status == 0, "child said: \(child.output.suffix(2000))")
-        #expect(try store.stats().watchlist == 400)
+        let childSaid = ((try? String(contentsOfFile: childLog, encoding: .utf8)) ?? "").suffix(2000)
+        #expect(status == 0, "child said: \(childSaid)")
+        #expect(try PlannerStore(path: path).stats().watchlist == 400)
     }
 
     @Test(.enabled(if: ChildRole.databasePath != nil && ChildRole.readyPath != nil))
