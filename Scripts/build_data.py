@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Derives Data/theaters.csv and Data/places.csv from the Helsinki OSM extract and the GeoNames gazetteer.
+"""Derives Data/theaters.csv, coverage.csv, places.csv and place-names.csv from the Helsinki OSM extract and the GeoNames gazetteer.
 
 The output is deterministic: rows are sorted, numbers are printed with fixed precision, and nothing
 depends on the time or the machine. Run it through Scripts/build-data.sh, which fetches and checks the inputs.
@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import os
+import unicodedata
 
 import osmium
 
@@ -138,6 +139,48 @@ def build_places(cities_json, out):
     print(f"places.csv: {len(rows)} places of 15,000+ people")
 
 
+def is_latin(name):
+    """True when every letter of `name` is a Latin one (with or without diacritics)."""
+    for ch in name:
+        if ch.isalpha():
+            try:
+                if "LATIN" not in unicodedata.name(ch):
+                    return False
+            except ValueError:
+                return False
+    return True
+
+
+def fold(name):
+    """Lowercased, without accents, hyphens as spaces: close to planner's own folding, used here only to drop
+    alternate names that would match the same text as the main name or an earlier alternate."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower().replace("-", " ")
+    return " ".join(plain.split())
+
+
+def build_place_names(cities_json, out):
+    """Other names people type for the same places: exonyms ("Cologne", "Helsingfors") and common forms
+    ("New York"). Only names in Latin script with a capital letter (GeoNames' lowercase entries are machine
+    transliterations), one row each, in the source's order, skipping ones that fold to a name already given."""
+    with open(cities_json, encoding="utf-8") as f:
+        cities = json.load(f)
+    rows = []
+    for c in sorted(cities.values(), key=lambda c: int(c["geonameid"])):
+        seen = {fold(c["name"])}
+        for name in c.get("alternatenames") or []:
+            name = name.strip()
+            if "," in name or '"' in name or not is_latin(name) or not any(ch.isupper() for ch in name):
+                continue
+            folded = fold(name)
+            if len(folded) < 2 or folded in seen:
+                continue
+            seen.add(folded)
+            rows.append({"geonameid": str(c["geonameid"]), "name": name})
+    write_csv(os.path.join(out, "place-names.csv"), ["geonameid", "name"], rows)
+    print(f"place-names.csv: {len(rows)} other names of those places")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pbf", required=True)
@@ -148,6 +191,7 @@ def main():
     build_theaters(args.pbf, args.out)
     build_coverage(args.pbf, args.out)
     build_places(args.cities, args.out)
+    build_place_names(args.cities, args.out)
 
 
 if __name__ == "__main__":

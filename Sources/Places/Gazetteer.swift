@@ -5,27 +5,36 @@ import Tabular
 /// Offline geocoding over GeoNames' cities of 15,000+ people.
 ///
 /// ```swift
-/// let gazetteer = try Gazetteer(contentsOf: dataDirectory.appending(path: "places.csv"))
+/// let gazetteer = try Gazetteer(
+///     contentsOf: dataDirectory.appending(path: "places.csv"),
+///     alternateNamesAt: dataDirectory.appending(path: "place-names.csv"))
 /// let match = try gazetteer.locate("Springfield, US")
 /// match.place.label           // "Springfield, MO, US" (the most populous)
 /// match.alternatives.count    // the other Springfields passed over
+/// try gazetteer.locate("Cologne").place.label   // "Köln, DE", by one of its other names
 /// ```
 public struct Gazetteer: Sendable {
     public let places: [Place]
     let byFoldedName: [String: [Int]]
+    /// `place-names.csv` (geonameid,name): other names of the same places, read only when a main name
+    /// matches nothing, so that the common lookup stays as fast as before.
+    let alternateNamesURL: URL?
 
-    public init(places: [Place]) {
+    public init(places: [Place], alternateNamesAt alternateNamesURL: URL? = nil) {
         self.places = places
         var index: [String: [Int]] = [:]
         for (i, place) in places.enumerated() { index[Gazetteer.fold(place.name), default: []].append(i) }
         self.byFoldedName = index
+        self.alternateNamesURL = alternateNamesURL
     }
 
     /// Reads `places.csv` (geonameid,name,country,admin1,lat,lon,population,timezone).
     ///
     /// The file is split as UTF-8 bytes rather than through `String` line enumeration, which on Linux goes
     /// through NSString and took most of a `planner nearby` run.
-    public init(contentsOf url: URL) throws {
+    /// `alternateNamesAt`, when given, is `place-names.csv` (geonameid,name): names such as "Cologne" or
+    /// "Helsingfors" that are looked up when no main name matches.
+    public init(contentsOf url: URL, alternateNamesAt alternateNamesURL: URL? = nil) throws {
         guard let data = try? Data(contentsOf: url) else { throw PlacesError.unreadableGazetteer(path: url.path) }
         var places: [Place] = []
         places.reserveCapacity(35_000)
@@ -58,7 +67,7 @@ public struct Gazetteer: Sendable {
                         coordinate: coordinate, population: Int(fields[6]) ?? 0, timeZone: fields[7]))
             }
         }
-        self.init(places: places)
+        self.init(places: places, alternateNamesAt: alternateNamesURL)
     }
 
     /// Finds "Helsinki", "Paris, FR" or "Springfield, IL, US", ignoring case and accents; the most populous wins.
@@ -66,14 +75,54 @@ public struct Gazetteer: Sendable {
     public func locate(_ query: String) throws -> PlaceMatch {
         let parts = query.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let name = parts.first else { throw PlacesError.emptyName }
-        var candidates = (byFoldedName[Gazetteer.fold(name)] ?? []).map { places[$0] }
+        let folded = Gazetteer.fold(name)
         let qualifiers = parts.dropFirst().map { $0.uppercased() }
-        for qualifier in qualifiers {
-            candidates = candidates.filter { $0.countryCode == qualifier || $0.admin1Code.uppercased() == qualifier }
+        func qualified(_ places: [Place]) -> [Place] {
+            var candidates = places
+            for qualifier in qualifiers {
+                candidates = candidates.filter { $0.countryCode == qualifier || $0.admin1Code.uppercased() == qualifier }
+            }
+            return candidates.sorted {
+                $0.population != $1.population ? $0.population > $1.population : $0.geonameID < $1.geonameID
+            }
         }
-        candidates.sort { $0.population != $1.population ? $0.population > $1.population : $0.geonameID < $1.geonameID }
+        var candidates = qualified((byFoldedName[folded] ?? []).map { places[$0] })
+        var matchedName: String?
+        if candidates.isEmpty, let alternateNamesURL {
+            let byName = try alternateNames(folding: folded, in: alternateNamesURL)
+            candidates = qualified(Array(byName.keys))
+            matchedName = candidates.first.flatMap { byName[$0] }
+        }
         guard let best = candidates.first else { throw PlacesError.unknownPlace(query) }
-        return PlaceMatch(place: best, alternatives: Array(candidates.dropFirst()))
+        return PlaceMatch(place: best, alternatives: Array(candidates.dropFirst()), matchedAlternateName: matchedName)
+    }
+
+    /// The places that have another name folding to `folded`, each with that name as written.
+    func alternateNames(folding folded: String, in url: URL) throws -> [Place: String] {
+        guard let data = try? Data(contentsOf: url) else { throw PlacesError.unreadableGazetteer(path: url.path) }
+        var ids: [Int: String] = [:]
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lineStart = 0
+            var isHeader = true
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                if isHeader { isHeader = false; continue }
+                var end = lineEnd
+                if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
+                // geonameid,name: the build script leaves out names with a comma or a quote.
+                guard let comma = bytes[lineStart..<end].firstIndex(of: 0x2C),
+                    let id = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<comma]), as: UTF8.self))
+                else { continue }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(comma + 1)..<end]), as: UTF8.self)
+                if ids[id] == nil && Gazetteer.fold(name) == folded { ids[id] = name }
+            }
+        }
+        var matches: [Place: String] = [:]
+        for place in places { if let name = ids[place.geonameID] { matches[place] = name } }
+        return matches
     }
 
     /// Lowercased, without accents, hyphens as spaces, spaces collapsed. Plain ASCII names (most of them)

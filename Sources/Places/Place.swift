@@ -38,6 +38,8 @@ public struct PlaceMatch: Sendable, Hashable {
     public let place: Place
     /// Other places with the same name, most populous first.
     public let alternatives: [Place]
+    /// The other name that matched ("Cologne" for Köln), or nil when the place's own name did.
+    public var matchedAlternateName: String? = nil
 }
 
 /// Why a place name could not be geocoded.

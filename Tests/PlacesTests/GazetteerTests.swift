@@ -4,11 +4,12 @@ import Testing
 @testable import Places
 
 @Suite struct GazetteerTests {
-    static let gazetteer: Gazetteer = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Data/places.csv")
-        return try! Gazetteer(contentsOf: url)
-    }()
+    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Data")
+    static let gazetteer = try! Gazetteer(contentsOf: data.appendingPathComponent("places.csv"))
+    static let withOtherNames = try! Gazetteer(
+        contentsOf: data.appendingPathComponent("places.csv"),
+        alternateNamesAt: data.appendingPathComponent("place-names.csv"))
 
     @Test func theBundledGazetteerHoldsEveryCityOf15000People() {
         #expect(Self.gazetteer.places.count == 34_006)
@@ -44,5 +45,31 @@ import Testing
 
     @Test func anUnknownPlaceIsAClearError() {
         #expect(throws: PlacesError.unknownPlace("Xyzzyville")) { try Self.gazetteer.locate("Xyzzyville") }
+    }
+
+    @Test(arguments: [
+        ("Cologne", "Köln, DE"), ("Helsingfors", "Helsinki, FI"), ("New York", "New York City, NY, US"),
+        ("Munchen", "Munich, DE"), ("cologne, de", "Köln, DE"),
+    ])
+    func anotherNameOfAPlaceFindsIt(query: String, label: String) throws {
+        let match = try Self.withOtherNames.locate(query)
+        #expect(match.place.label == label)
+        #expect(match.matchedAlternateName != nil)
+    }
+
+    @Test func aMainNameWinsOverAnotherPlacesOtherName() throws {
+        // "Paris" is also another name of smaller places; the city called Paris comes first
+        let paris = try Self.withOtherNames.locate("Paris")
+        #expect(paris.place.label == "Paris, FR")
+        #expect(paris.matchedAlternateName == nil)
+    }
+
+    @Test func otherNamesAreOnlyReadWhenGiven() {
+        #expect(throws: PlacesError.unknownPlace("Cologne")) { try Self.gazetteer.locate("Cologne") }
+        #expect(throws: PlacesError.unknownPlace("Xyzzyville")) { try Self.withOtherNames.locate("Xyzzyville") }
+    }
+
+    @Test func aCountryCodeAlsoFiltersOtherNames() {
+        #expect(throws: PlacesError.unknownPlace("Cologne, FI")) { try Self.withOtherNames.locate("Cologne, FI") }
     }
 }

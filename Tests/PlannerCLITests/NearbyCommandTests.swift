@@ -53,6 +53,13 @@ struct NearbyCommandTests {
         #expect(result.stdout.contains("Kesäkino Engel"))
     }
 
+    @Test func anotherNameOfTheCityFindsTheSameCinemas() async throws {
+        let result = try await planner.run(["nearby", "--near", "Helsingfors"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("of Helsinki, FI"))
+        #expect(result.stdout.contains("Kinopalatsi"))
+    }
+
     @Test func distancesAgreeWithAnIndependentHaversineWithinATenthOfAMeter() async throws {
         let result = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]

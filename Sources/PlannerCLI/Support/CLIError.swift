@@ -5,7 +5,7 @@ enum CLIError: Error, CustomStringConvertible {
     case noOrigin
     case cannotWrite(path: String)
     case invalidOption(String)
-    case outsideCoverage(origin: String, area: String, distanceMeters: Double)
+    case outsideCoverage(origin: String, area: String, distanceMeters: Double, triedOnline: Bool)
 
     var description: String {
         switch self {
@@ -13,9 +13,11 @@ enum CLIError: Error, CustomStringConvertible {
             "no starting point: pass --near PLACE or --near LAT,LON, or save one with 'planner config set home PLACE'"
         case .cannotWrite(let path): "cannot write '\(path)'"
         case .invalidOption(let message): message
-        case .outsideCoverage(let origin, let area, let distance):
+        case .outsideCoverage(let origin, let area, let distance, let triedOnline):
             "\(origin) is \(DistanceFormat.human(meters: distance)) from the nearest area the local data covers "
-                + "(\(area)), so the search circle holds no data; use --catalog FILE or a larger --radius"
+                + "(\(area)), so the search circle holds no data; "
+                + (triedOnline ? "" : "add --online to ask OpenStreetMap, ")
+                + "import an extract with 'planner areas import', or pass --catalog FILE"
         }
     }
 }

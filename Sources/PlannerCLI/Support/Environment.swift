@@ -16,7 +16,11 @@ struct Environment {
     func settings() throws -> Settings { try settingsFile.load() }
 
     func gazetteer() throws -> Gazetteer {
-        try Gazetteer(contentsOf: DataDirectory.locate(environment: variables).appendingPathComponent("places.csv"))
+        let directory = try DataDirectory.locate(environment: variables)
+        let alternateNames = directory.appendingPathComponent("place-names.csv")
+        return try Gazetteer(
+            contentsOf: directory.appendingPathComponent("places.csv"),
+            alternateNamesAt: FileManager.default.fileExists(atPath: alternateNames.path) ? alternateNames : nil)
     }
 
     /// The user's catalog when given, else the bundled Helsinki theaters.

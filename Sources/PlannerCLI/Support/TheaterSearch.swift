@@ -100,7 +100,8 @@ struct TheaterSearch {
         let (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         if case .outside(let area, let distance) = fit {
-            throw CLIError.outsideCoverage(origin: origin.displayName, area: area.name, distanceMeters: distance)
+            throw CLIError.outsideCoverage(
+                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: false)
         }
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
@@ -145,7 +146,8 @@ struct TheaterSearch {
             fit = .complete
         }
         if case .outside(let area, let distance) = fit {
-            let reason = CLIError.outsideCoverage(origin: origin.displayName, area: area.name, distanceMeters: distance)
+            let reason = CLIError.outsideCoverage(
+                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true)
             throw CLIError.invalidOption(([reason.description] + notes.suffix(1)).joined(separator: "; "))
         }
         if let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate), let address {
