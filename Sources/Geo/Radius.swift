@@ -52,9 +52,16 @@ public enum DistanceFormat {
         return "\(Int((meters / 1000).rounded())) km"
     }
 
-    /// Whole minutes, at least 1: "7 min", or "1 h 05 min" past an hour.
+    /// A travel time in whole minutes, rounded up, so that a time shown never promises less than the trip takes
+    /// and "leave by" = start − the minutes shown − buffer holds for every command (6 min 4 s is 7 min).
+    /// At least 1; a hair over a whole minute (floating-point noise under a millisecond) does not count.
+    public static func wholeMinutes(seconds: Double) -> Int {
+        max(1, Int((seconds / 60 - 1e-5).rounded(.up)))
+    }
+
+    /// Whole minutes, rounded up as ``wholeMinutes(seconds:)``: "7 min", or "1 h 05 min" past an hour.
     public static func minutes(seconds: Double) -> String {
-        let minutes = max(1, Int((seconds / 60).rounded()))
+        let minutes = wholeMinutes(seconds: seconds)
         if minutes < 60 { return "\(minutes) min" }
         return String(format: "%d h %02d min", minutes / 60, minutes % 60)
     }

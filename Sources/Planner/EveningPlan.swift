@@ -100,7 +100,7 @@ public struct EveningPlan: Sendable {
                 other += 1
                 continue
             }
-            let travelMinutes = Int((route.durationSeconds / 60).rounded(.up))
+            let travelMinutes = DistanceFormat.wholeMinutes(seconds: route.durationSeconds)
             let leaveBy = show.start.addingTimeInterval(-Double((travelMinutes + bufferMinutes) * 60))
             planned.append(
                 PlannedShow(

@@ -44,7 +44,7 @@ public enum FakeFinnkino {
     /// Kinopalatsi, as Finnkino numbers it.
     public static let kinopalatsi = (id: 1031, name: "Kinopalatsi, Helsinki")
     /// Tennispalatsi, which the bundled OSM extract lacks.
-    public static let tennispalatsi = (id: 1038, name: "Tennispalatsi, Helsinki")
+    public static let tennispalatsi = (id: 1033, name: "Tennispalatsi, Helsinki")
 
     /// Europe/Helsinki.
     public static let helsinki = zone("Europe/Helsinki")
@@ -105,14 +105,18 @@ public enum FakeFinnkino {
         """
     }
 
-    /// A `<TheatreAreas>` document with the capital-region areas.
+    /// A `<TheatreAreas>` document with the capital-region areas, with Finnkino's real ids (Helsinki is 1002;
+    /// 1031, 1032 and 1033 are single theatres).
     public static let areasXML = """
         <?xml version="1.0"?>
         <TheatreAreas><TheatreArea><ID>1029</ID><Name>Valitse alue/teatteri</Name></TheatreArea>\
         <TheatreArea><ID>1014</ID><Name>Pääkaupunkiseutu</Name></TheatreArea>\
         <TheatreArea><ID>1012</ID><Name>Espoo</Name></TheatreArea>\
-        <TheatreArea><ID>1033</ID><Name>Helsinki</Name></TheatreArea>\
-        <TheatreArea><ID>1031</ID><Name>Helsinki: KINOPALATSI</Name></TheatreArea></TheatreAreas>
+        <TheatreArea><ID>1002</ID><Name>Helsinki</Name></TheatreArea>\
+        <TheatreArea><ID>1045</ID><Name>Helsinki: ITIS</Name></TheatreArea>\
+        <TheatreArea><ID>1031</ID><Name>Helsinki: KINOPALATSI</Name></TheatreArea>\
+        <TheatreArea><ID>1032</ID><Name>Helsinki: MAXIM</Name></TheatreArea>\
+        <TheatreArea><ID>1033</ID><Name>Helsinki: TENNISPALATSI</Name></TheatreArea></TheatreAreas>
         """
 
     /// An XML body.

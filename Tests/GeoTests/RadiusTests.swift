@@ -37,4 +37,13 @@ import Testing
         #expect(DistanceFormat.minutes(seconds: 10) == "1 min")
         #expect(DistanceFormat.minutes(seconds: 3900) == "1 h 05 min")
     }
+
+    @Test func travelMinutesRoundUpSoThatLeaveByTimesHold() {
+        #expect(DistanceFormat.wholeMinutes(seconds: 364) == 7)
+        #expect(DistanceFormat.wholeMinutes(seconds: 480) == 8)
+        #expect(DistanceFormat.wholeMinutes(seconds: 480.000_000_1) == 8)
+        #expect(DistanceFormat.wholeMinutes(seconds: 481) == 9)
+        #expect(DistanceFormat.wholeMinutes(seconds: 0) == 1)
+        #expect(DistanceFormat.minutes(seconds: 3541) == "1 h 00 min")
+    }
 }

@@ -156,7 +156,7 @@ struct PlanCommandTests {
             #expect(ids == ["3", "1", "4", "2", "6"])
             // The area was found from the nearby cinemas' city
             let schedule = await finnkino.log.requests.first { $0.path.hasPrefix("/xml/Schedule") }
-            #expect(schedule?.query["area"] == "1033")
+            #expect(schedule?.query["area"] == "1002")
             // --film by TMDb id keeps that film's shows
             let one = try await planner.run(["showtimes", "--near", Self.near, "--date", "tomorrow", "--film", "103"])
             #expect(one.status == 0, "\(one.stderr)")

@@ -31,7 +31,7 @@ struct FinnkinoClientTests {
     @Test func aScheduleComesBackAsShowsByStartWithInstantsInHelsinkiTime() async throws {
         try await withFakeServer(basePath: "/xml", FakeFinnkino.handler(Self.shows)) { fake in
             // When the day's schedule is fetched
-            let shows = try await client(fake).schedule(area: "1033", localDay: Self.day).value
+            let shows = try await client(fake).schedule(area: "1002", localDay: Self.day).value
             // Then both shows come back, earliest first, with the documented fields
             #expect(shows.map(\.providerShowID) == ["2", "1"])
             let first = try #require(shows.last)
@@ -49,7 +49,7 @@ struct FinnkinoClientTests {
             #expect(first.end == first.start.addingTimeInterval(110 * 60))
             // And the request named the area and the day as Finnkino wants them
             let request = try #require(await fake.log.requests.first)
-            #expect(request.query["area"] == "1033")
+            #expect(request.query["area"] == "1002")
             #expect(request.query["dt"] == "22.11.2026")
         }
     }
@@ -65,7 +65,7 @@ struct FinnkinoClientTests {
 
     @Test func anEmptyScheduleIsAnEmptyList() async throws {
         try await withFakeServer(basePath: "/xml", FakeFinnkino.handler([])) { fake in
-            let shows = try await client(fake).schedule(area: "1033", localDay: Self.day).value
+            let shows = try await client(fake).schedule(area: "1002", localDay: Self.day).value
             #expect(shows.isEmpty)
         }
     }
@@ -75,12 +75,12 @@ struct FinnkinoClientTests {
         try await withFakeServer(basePath: "/xml", handler) { fake in
             let store = try ShowtimesStore.inMemory()
             await #expect {
-                _ = try await client(fake, store: store).schedule(area: "1033", localDay: Self.day)
+                _ = try await client(fake, store: store).schedule(area: "1002", localDay: Self.day)
             } throws: { error in
                 guard case .malformedXML(let provider, _, _) = error as? ShowtimesError else { return false }
                 return provider == "Finnkino"
             }
-            #expect(try await store.cached(forKey: "finnkino Schedule/?area=1033&dt=22.11.2026") == nil)
+            #expect(try await store.cached(forKey: "finnkino Schedule/?area=1002&dt=22.11.2026") == nil)
         }
     }
 
@@ -88,7 +88,7 @@ struct FinnkinoClientTests {
         let handler: FakeServer.Handler = { _, _ in FakeFinnkino.xml("<Error/>", status: 503) }
         _ = try await withFakeServer(basePath: "/xml", handler) { fake in
             await #expect(throws: ShowtimesError.httpStatus(provider: "Finnkino", code: 503)) {
-                _ = try await client(fake).schedule(area: "1033", localDay: Self.day)
+                _ = try await client(fake).schedule(area: "1002", localDay: Self.day)
             }
         }
     }
@@ -100,7 +100,7 @@ struct FinnkinoClientTests {
         }
         _ = try await withFakeServer(basePath: "/xml", handler) { fake in
             await #expect(throws: ShowtimesError.timedOut(provider: "Finnkino")) {
-                _ = try await client(fake, timeoutSeconds: 1).schedule(area: "1033", localDay: Self.day)
+                _ = try await client(fake, timeoutSeconds: 1).schedule(area: "1002", localDay: Self.day)
             }
         }
     }
@@ -110,8 +110,8 @@ struct FinnkinoClientTests {
         var baseURL: URL?
         try await withFakeServer(basePath: "/xml", FakeFinnkino.handler(Self.shows)) { fake in
             baseURL = fake.baseURL
-            let first = try await client(fake, store: store).schedule(area: "1033", localDay: Self.day)
-            let second = try await client(fake, store: store).schedule(area: "1033", localDay: Self.day)
+            let first = try await client(fake, store: store).schedule(area: "1002", localDay: Self.day)
+            let second = try await client(fake, store: store).schedule(area: "1002", localDay: Self.day)
             #expect(!first.fromCache)
             #expect(second.fromCache)
             #expect(second.value == first.value)
@@ -120,9 +120,9 @@ struct FinnkinoClientTests {
         // The server is gone: offline answers from the cache, and a day never fetched is a clear error.
         let offline = FinnkinoClient(
             baseURL: baseURL!, transport: URLSessionTransport(), store: store, policy: .offline)
-        #expect(try await offline.schedule(area: "1033", localDay: Self.day).value.count == 2)
+        #expect(try await offline.schedule(area: "1002", localDay: Self.day).value.count == 2)
         await #expect(throws: ShowtimesError.notCached(provider: "Finnkino")) {
-            _ = try await offline.schedule(area: "1033", localDay: "2026-11-23")
+            _ = try await offline.schedule(area: "1002", localDay: "2026-11-23")
         }
     }
 
@@ -136,9 +136,9 @@ struct FinnkinoClientTests {
             let anHourAgo = FinnkinoClient(
                 baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, timeoutSeconds: 30,
                 now: { Date().addingTimeInterval(-3600) })
-            _ = try await anHourAgo.schedule(area: "1033", localDay: Self.day)
+            _ = try await anHourAgo.schedule(area: "1002", localDay: Self.day)
             // When it is asked again now
-            let fetched = try await client(fake, store: store).schedule(area: "1033", localDay: Self.day)
+            let fetched = try await client(fake, store: store).schedule(area: "1002", localDay: Self.day)
             // Then the old answer comes back, marked stale
             #expect(fetched.isStale)
             #expect(fetched.fromCache)
@@ -150,7 +150,7 @@ struct FinnkinoClientTests {
     @Test func theAreasAreRead() async throws {
         try await withFakeServer(basePath: "/xml", FakeFinnkino.handler([])) { fake in
             let areas = try await client(fake).areas().value
-            #expect(areas.contains(TheatreArea(id: "1033", name: "Helsinki")))
+            #expect(areas.contains(TheatreArea(id: "1002", name: "Helsinki")))
             #expect(areas.contains(TheatreArea(id: "1014", name: "Pääkaupunkiseutu")))
         }
     }

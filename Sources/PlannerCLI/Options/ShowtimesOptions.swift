@@ -14,7 +14,7 @@ struct ShowtimesOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Finnkino's area id (1033 is Helsinki).",
+            "Finnkino's area id (1002 is Helsinki; 1031 is Kinopalatsi alone).",
             discussion: "Default: the area named after the city of the nearest cinemas, else every area.",
             valueName: "id"))
     var area: String?
@@ -51,7 +51,7 @@ struct ShowtimesOptions: ParsableArguments {
         if offline && refresh { throw ValidationError("--offline and --refresh can't be used together") }
         _ = try localDay(zone: TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!)
         if let area, area.isEmpty || !area.allSatisfy(\.isNumber) {
-            throw ValidationError("--area must be a Finnkino area id such as 1033, not '\(area)'")
+            throw ValidationError("--area must be a Finnkino area id such as 1002, not '\(area)'")
         }
     }
 }

@@ -27,7 +27,7 @@ public struct ShowtimesFetch<Value: Sendable>: Sendable {
 ///
 /// ```swift
 /// let client = FinnkinoClient(baseURL: FinnkinoClient.defaultBaseURL, transport: URLSessionTransport(), store: store)
-/// let shows = try await client.schedule(area: "1033", localDay: "2026-11-22").value
+/// let shows = try await client.schedule(area: "1002", localDay: "2026-11-22").value
 /// ```
 public struct FinnkinoClient: Sendable {
     /// `https://www.finnkino.fi/xml`; the CLI lets `FINNKINO_BASE_URL` override it.

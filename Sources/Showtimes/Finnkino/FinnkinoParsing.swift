@@ -2,7 +2,7 @@ import Foundation
 
 /// One of Finnkino's theatre areas: a city, a region, or a single theater.
 public struct TheatreArea: Sendable, Equatable, Codable {
-    /// Finnkino's area id, such as "1033".
+    /// Finnkino's area id, such as "1002".
     public var id: String
     /// The area's name, such as "Helsinki" or "Helsinki: KINOPALATSI".
     public var name: String
