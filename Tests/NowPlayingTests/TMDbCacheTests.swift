@@ -114,6 +114,35 @@ final class TestClock: @unchecked Sendable {
         #expect(page.value.results.count == 2)
     }
 
+    @Test func aStaleEntryAnswersWhenTheServerSendsAPageThatIsNotTMDbs() async throws {
+        // Given a cached page eight hours old, and a server that now answers 200 with a captive portal's page
+        let cache = try TMDbCache.inMemory()
+        let clock = TestClock()
+        try await withFakeTMDb({ _, number in
+            number == 1
+                ? Reply.json(TMDbFixtures.moviePage())
+                : Reply.json("<html><body>Sign in to the Wi-Fi</body></html>")
+        }) { fake in
+            _ = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
+            clock.advance(hours: 8)
+            // When the list is asked for again
+            let page = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
+            // Then the cached page answers, marked stale, and the portal's page is not cached
+            #expect(page.provenance == .cache(age: 8 * 3600, stale: true))
+            #expect(page.value.results.count == 2)
+            let again = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
+            #expect(again.value.results.count == 2)
+        }
+    }
+
+    @Test func aPageThatIsNotTMDbsWithNothingCachedIsAMalformedResponse() async throws {
+        try await withFakeTMDb({ _, _ in Reply.json("<html>Sign in</html>") }) { fake in
+            await #expect(throws: NowPlayingError.malformedResponse(endpoint: "/movie/now_playing")) {
+                _ = try await TMDbClient.testing(fake, cache: try TMDbCache.inMemory()).nowPlaying(region: "SE")
+            }
+        }
+    }
+
     @Test func aStaleEntryAnswersWhenTheServerTimesOut() async throws {
         try await withFakeTMDb({ _, number in
             if number > 1 { try await Task.sleep(nanoseconds: 60_000_000_000) }

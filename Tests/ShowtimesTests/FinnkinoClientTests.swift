@@ -147,6 +147,28 @@ struct FinnkinoClientTests {
         }
     }
 
+    @Test func anOldCachedScheduleIsUsedWhenFinnkinoAnswersWithAPageThatIsNotXML() async throws {
+        // Given a schedule cached an hour ago, and a Finnkino that now answers 200 with an HTML page
+        let handler: FakeServer.Handler = { request, count in
+            count == 1
+                ? try await FakeFinnkino.handler(Self.shows)(request, count)
+                : FakeFinnkino.xml("<!DOCTYPE html><html><body>Maintenance</body></html>")
+        }
+        try await withFakeServer(basePath: "/xml", handler) { fake in
+            let store = try ShowtimesStore.inMemory()
+            let anHourAgo = FinnkinoClient(
+                baseURL: fake.baseURL, transport: URLSessionTransport(), store: store, timeoutSeconds: 30,
+                now: { Date().addingTimeInterval(-3600) })
+            _ = try await anHourAgo.schedule(area: "1002", localDay: Self.day)
+            // When it is asked again now
+            let fetched = try await client(fake, store: store).schedule(area: "1002", localDay: Self.day)
+            // Then the old answer comes back, marked stale because the new one could not be read
+            #expect(fetched.isStale)
+            #expect(fetched.value.count == 2)
+            if case .malformedXML? = fetched.staleReason {} else { Issue.record("stale reason \(String(describing: fetched.staleReason))") }
+        }
+    }
+
     @Test func theAreasAreRead() async throws {
         try await withFakeServer(basePath: "/xml", FakeFinnkino.handler([])) { fake in
             let areas = try await client(fake).areas().value

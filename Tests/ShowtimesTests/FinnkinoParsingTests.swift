@@ -35,6 +35,33 @@ struct FinnkinoParsingTests {
         }
     }
 
+    @Test func oneUnreadableShowIsLeftOutAndTheRestAreKept() throws {
+        let xml = """
+            <Schedule><Shows>
+            <Show><Title>A</Title><Theatre>X</Theatre><dttmShowStart>2026-10-24T18:30:00</dttmShowStart></Show>
+            <Show><Title>B</Title><Theatre>X</Theatre><dttmShowStart>tonight</dttmShowStart></Show>
+            </Shows></Schedule>
+            """
+        let schedule = try FinnkinoParsing.schedule(from: Data(xml.utf8))
+        #expect(schedule.shows.map(\.title) == ["A"])
+        #expect(schedule.unreadable == [.invalidShow(provider: "Finnkino", field: "dttmShowStart", value: "tonight")])
+    }
+
+    @Test(arguments: [
+        ("<Schedule><Shows><Show><Title>A</Title></Shows></Schedule>", "ends inside"),
+        ("<Schedule><Shows><Show><Title>A & B</Title></Show></Shows></Schedule>", "'&'"),
+        ("<Schedule><Shows><Show><Title>A < B</Title></Show></Shows></Schedule>", "'<'"),
+        ("<!DOCTYPE html>\n<p>Down for maintenance", "HTML page"),
+    ])
+    func malformedXMLIsExplainedInWordsNotAnErrorNumber(_ text: String, _ expected: String) {
+        #expect {
+            _ = try FinnkinoParsing.shows(fromSchedule: Data(text.utf8))
+        } throws: { error in
+            guard case .malformedXML(_, _, let reason) = error as? ShowtimesError else { return false }
+            return reason.contains(expected) && !reason.contains("NSXMLParserErrorDomain")
+        }
+    }
+
     @Test func textThatIsNotXMLIsMalformed() {
         #expect {
             _ = try FinnkinoParsing.shows(fromSchedule: Data("<html><body>Service Unavailable".utf8))

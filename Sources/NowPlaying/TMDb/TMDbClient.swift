@@ -116,7 +116,7 @@ extension TMDbClient {
             // A cache that can't be written must not cost the user an answer already in hand.
             try? await cache?.store(body, forKey: endpoint.cacheKey, fetchedAt: now())
             return Fetched(value, provenance: .network)
-        } catch let error as NowPlayingError where error.isNetworkFailure {
+        } catch let error as NowPlayingError where error.isNetworkFailure || error.isMalformedResponse {
             if let cached, let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path) {
                 return Fetched(value, provenance: .cache(age: age, stale: true))
             }
@@ -204,6 +204,13 @@ extension TMDbClient {
 }
 
 extension NowPlayingError {
+    /// A 2xx answer whose body is not what TMDb sends (a captive portal's page, a cut proxy answer): like a
+    /// network failure, a stale cached answer is better than none.
+    var isMalformedResponse: Bool {
+        if case .malformedResponse = self { return true }
+        return false
+    }
+
     /// Whether the network, not the request, failed: then a stale cached answer is better than none.
     var isNetworkFailure: Bool {
         switch self {

@@ -45,12 +45,22 @@ struct ShowtimesServices {
             let chosen = try await chooseArea(area, cities: cities)
             let fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
             var source = "Finnkino" + (chosen.map { " area \($0)" } ?? "")
+            var notes: [String] = []
             if fetched.fromCache {
                 source += ", from cache, \(FilmFormat.age(seconds: Date().timeIntervalSince(fetched.fetchedAt))) old"
-                if fetched.isStale { source += " (stale: Finnkino could not be reached)" }
+                if fetched.isStale {
+                    switch fetched.staleReason {
+                    case .malformedXML?, .invalidShow?: source += " (stale: Finnkino's answer could not be read)"
+                    default: source += " (stale: Finnkino could not be reached)"
+                    }
+                }
+            }
+            if let first = fetched.unreadable.first {
+                let count = fetched.unreadable.count
+                notes.append("\(count) of Finnkino's shows could not be read and are left out (\(first))")
             }
             if !imported.isEmpty { source += "; \(imported.count) imported" }
-            return ((fetched.value + imported).sorted { $0.start < $1.start }, [], source)
+            return ((fetched.value + imported).sorted { $0.start < $1.start }, notes, source)
         } catch let error as ShowtimesError where !imported.isEmpty {
             return (imported, ["Finnkino's showtimes are missing: \(error)"], "\(imported.count) imported")
         }

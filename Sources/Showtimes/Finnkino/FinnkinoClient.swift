@@ -21,6 +21,10 @@ public struct ShowtimesFetch<Value: Sendable>: Sendable {
     public var fromCache: Bool
     /// True when the provider failed and an answer older than the freshness limit was used instead.
     public var isStale: Bool
+    /// Why a stale answer was used: the provider could not be reached, or its answer could not be read.
+    public var staleReason: ShowtimesError? = nil
+    /// Shows in the answer that could not be read and were left out (only the schedule has any).
+    public var unreadable: [ShowtimesError] = []
 }
 
 /// Finnkino's free XML API (no key), over NowPlaying's ``HTTPTransport``, cached in ``ShowtimesStore``.
@@ -67,9 +71,13 @@ public struct FinnkinoClient: Sendable {
         }
         var query = [URLQueryItem(name: "dt", value: "\(parts[2]).\(parts[1]).\(parts[0])")]
         if let area { query.insert(URLQueryItem(name: "area", value: area), at: 0) }
-        return try await fetch(path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds) { data in
-            try FinnkinoParsing.shows(fromSchedule: data).sorted { $0.start < $1.start }
+        let fetched = try await fetch(path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds) { data in
+            try FinnkinoParsing.schedule(from: data)
         }
+        return ShowtimesFetch(
+            value: fetched.value.shows.sorted { $0.start < $1.start }, fetchedAt: fetched.fetchedAt,
+            fromCache: fetched.fromCache, isStale: fetched.isStale, staleReason: fetched.staleReason,
+            unreadable: fetched.value.unreadable)
     }
 
     /// Finnkino's theatre areas.
@@ -112,9 +120,19 @@ public struct FinnkinoClient: Sendable {
             // The provider failed: an older answer is better than none, and says it is stale.
             guard let cached, policy == .normal else { throw error }
             return ShowtimesFetch(
-                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true)
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true,
+                staleReason: error)
         }
-        let value = try decode(response.body)
+        let value: T
+        do {
+            value = try decode(response.body)
+        } catch let error as ShowtimesError {
+            // A 200 whose body cannot be read (a captive portal's page, a cut answer) is a failure like any
+            // other: the cached answer stands in, and the new body is not cached.
+            guard let cached, policy == .normal, let old = try? decode(cached.body) else { throw error }
+            return ShowtimesFetch(
+                value: old, fetchedAt: cached.fetchedAt, fromCache: true, isStale: true, staleReason: error)
+        }
         let fetchedAt = now()
         try await store?.cache(response.body, forKey: key, fetchedAt: fetchedAt)
         return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)

@@ -25,8 +25,27 @@ public enum FinnkinoParsing {
     /// - Throws: ``ShowtimesError/malformedXML(provider:line:reason:)`` or
     ///   ``ShowtimesError/invalidShow(provider:field:value:)``.
     public static func shows(fromSchedule data: Data) throws -> [Show] {
+        try schedule(from: data).shows
+    }
+
+    /// A `<Schedule>` document's shows, leaving out the ones that cannot be read: one broken `<Show>` must not
+    /// cost the user the whole day. Only when every show is unreadable (a changed format, not a slip) is that an
+    /// error.
+    /// - Throws: ``ShowtimesError/malformedXML(provider:line:reason:)``, or the first show's
+    ///   ``ShowtimesError/invalidShow(provider:field:value:)`` when none can be read.
+    public static func schedule(from data: Data) throws -> ReadSchedule {
         let records = try RecordXMLParser.records(named: "Show", root: "Schedule", in: data, provider: providerName)
-        return try records.map(show)
+        var shows: [Show] = []
+        var problems: [ShowtimesError] = []
+        for record in records {
+            do {
+                shows.append(try show(record))
+            } catch let error as ShowtimesError {
+                problems.append(error)
+            }
+        }
+        if shows.isEmpty, let first = problems.first { throw first }
+        return ReadSchedule(shows: shows, unreadable: problems)
     }
 
     /// The areas of a `<TheatreAreas>` document.
@@ -75,4 +94,11 @@ public enum FinnkinoParsing {
             auditorium: record["TheatreAuditorium"], format: record["PresentationMethod"], bookingURL: record["ShowURL"]
         )
     }
+}
+
+/// The shows of one schedule document, and the problems of the ones left out.
+public struct ReadSchedule: Sendable {
+    public var shows: [Show]
+    /// One error per `<Show>` that could not be read.
+    public var unreadable: [ShowtimesError]
 }

@@ -21,6 +21,8 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
     private var openElements: [String] = []
     private var sawRoot = false
     private var problem: String?
+    /// The parser's first error, explained once parsing stops.
+    private var firstError: (any Error)?
 
     private init(recordName: String, rootName: String) {
         self.recordName = recordName
@@ -42,16 +44,44 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
             delegate.problem = "the document ends inside <\(delegate.openElements.last!)>"
         }
         if parsed, delegate.problem == nil, !delegate.sawRoot { delegate.problem = "there is no <\(rootName)> element" }
-        if let problem = delegate.problem {
+        if var problem = delegate.problem {
+            if !delegate.sawRoot, looksLikeHTML(data) { problem = htmlReason }
             throw ShowtimesError.malformedXML(provider: provider, line: max(1, parser.lineNumber), reason: problem)
         }
         guard parsed else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well formed"
             throw ShowtimesError.malformedXML(
-                provider: provider, line: max(1, parser.lineNumber), reason: reason.isEmpty ? "not well formed" : reason
-            )
+                provider: provider, line: max(1, parser.lineNumber), reason: explain(delegate.firstError ?? parser.parserError, in: data))
         }
         return delegate.records
+    }
+
+    static let htmlReason = "the answer is an HTML page, not XML (a login or error page between you and the provider?)"
+
+    /// Whether the body starts like a web page.
+    static func looksLikeHTML(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
+        return head.contains("<html") || head.contains("<!doctype html")
+    }
+
+    /// A reason people can act on, for a parser error whose own text is "The operation could not be completed.
+    /// (NSXMLParserErrorDomain error 68.)". The codes are libxml2's `xmlParserErrors` (xmlerror.h).
+    static func explain(_ error: (any Error)?, in data: Data) -> String {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return "the answer is empty" }
+        if looksLikeHTML(data) { return htmlReason }
+        let code = (error as NSError?)?.code
+        let what: String
+        switch code {
+        case 4?: what = "the answer is empty"
+        case 5?: what = "there is more after the end of the document"
+        case 9?: what = "it holds a character that XML does not allow"
+        case 23?, 38?, 39?, 40?, 41?, 65?, 73?: what = "a tag or attribute is not closed properly"
+        case 68?: what = "a '<' or '&' is not followed by a name (an unescaped character, or a cut document)"
+        case 76?: what = "a closing tag does not match the tag it closes"
+        case 77?, 85?: what = "the document ends before its tags are closed (a cut answer?)"
+        case let code?: what = "it is not well-formed XML (libxml2 error \(code))"
+        case nil: what = "it is not well-formed XML"
+        }
+        return what
     }
 
     func parser(
@@ -81,7 +111,8 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if problem == nil { problem = (parseError as NSError).localizedDescription }
+        // The reason is written once parsing stops (see `explain`); the first error is the one that counts.
+        if firstError == nil { firstError = parseError }
     }
 
     private func fail(_ parser: XMLParser, _ reason: String) {
