@@ -32,6 +32,8 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
     case cacheFailure(String)
     /// OMDb answered with an error of its own.
     case omdb(message: String)
+    /// OMDb refused the key (HTTP 401, "Invalid API key!").
+    case invalidOMDbKey
 
     /// Where to get a key, said in the credential errors.
     static let keyHowTo =
@@ -72,6 +74,8 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
             return "The response cache failed: \(reason)."
         case .omdb(let message):
             return "OMDb answered: \(message)."
+        case .invalidOMDbKey:
+            return "OMDb rejected the API key: set OMDB_API_KEY to a key from https://www.omdbapi.com/apikey.aspx."
         }
     }
 }

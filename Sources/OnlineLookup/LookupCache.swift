@@ -31,6 +31,11 @@ public struct LookupCache: Sendable {
                     );
                     """)
         }
+        // Which process holds the slot, so that a process killed mid-request (Ctrl-C) does not keep the next
+        // one waiting for the whole lease.
+        migrator.registerMigration("onlinelookup-v2-pacing-holder") { db in
+            try db.execute(sql: "ALTER TABLE onlineLookupPacing ADD COLUMN holderPID INTEGER")
+        }
     }
 
     /// The cached body for `key` and its age in seconds, if any.
@@ -53,17 +58,30 @@ public struct LookupCache: Sendable {
 
     /// Tries to take the service's single request slot, shared by every process on the database (the write
     /// transaction serializes them). Granted when the previous request finished at least the interval ago;
-    /// the holder keeps it for at most `leaseSeconds` (a process that dies mid-request frees it then).
+    /// the holder keeps it for at most `leaseSeconds`. When the holder process no longer exists (killed
+    /// mid-request), its slot is given back on its behalf: the next request may start `intervalSeconds` later.
     /// - Returns: nil when granted, else how long to wait before asking again.
-    func acquireSlot(service: String, leaseSeconds: Double, now: Date) throws -> Double? {
+    func acquireSlot(
+        service: String, leaseSeconds: Double, intervalSeconds: Double, now: Date,
+        pid: Int32 = ProcessInfo.processInfo.processIdentifier
+    ) throws -> Double? {
         try writer.write { db in
-            let next = try Double.fetchOne(
-                db, sql: "SELECT nextAllowedAt FROM onlineLookupPacing WHERE service = ?", arguments: [service]) ?? 0
+            let row = try Row.fetchOne(
+                db, sql: "SELECT nextAllowedAt, holderPID FROM onlineLookupPacing WHERE service = ?",
+                arguments: [service])
+            let next: Double = row?["nextAllowedAt"] ?? 0
+            let holder: Int32? = row?["holderPID"]
             let t = now.timeIntervalSince1970
-            guard t >= next else { return next - t }
+            if t < next {
+                guard let holder, holder != pid, !Self.processExists(holder) else { return next - t }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt, holderPID) VALUES (?, ?, NULL)",
+                    arguments: [service, t + intervalSeconds])
+                return intervalSeconds
+            }
             try db.execute(
-                sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt) VALUES (?, ?)",
-                arguments: [service, t + leaseSeconds])
+                sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt, holderPID) VALUES (?, ?, ?)",
+                arguments: [service, t + leaseSeconds, pid])
             return nil
         }
     }
@@ -72,8 +90,14 @@ public struct LookupCache: Sendable {
     func releaseSlot(service: String, intervalSeconds: Double, now: Date) throws {
         try writer.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt) VALUES (?, ?)",
+                sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt, holderPID) VALUES (?, ?, NULL)",
                 arguments: [service, now.timeIntervalSince1970 + intervalSeconds])
         }
+    }
+
+    /// Whether a process with this id exists on this machine (`kill(pid, 0)`; EPERM means it exists).
+    static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 }

@@ -49,20 +49,26 @@ public struct NominatimClient: Sendable {
     public func search(_ text: String, limit: Int = 5) async throws -> (places: [NominatimPlace], provenance: LookupProvenance) {
         let (body, provenance) = try await get(
             "search", ["q": text, "format": "jsonv2", "limit": "\(limit)", "addressdetails": "1"],
-            freshSeconds: LookupCache.geocodeSeconds)
+            freshSeconds: LookupCache.geocodeSeconds, validate: { _ = try Self.parsePlaces($0) })
         return (try Self.parsePlaces(body), provenance)
     }
 
     /// The address of a point: `/reverse?lat=…&lon=…&format=jsonv2`; nil where Nominatim has none.
     public func reverse(_ coordinate: Coordinate) async throws -> (displayName: String?, provenance: LookupProvenance) {
+        // A point with no address is an answer too ({"error":"Unable to geocode"}, or a 4xx): it is cached, so
+        // that asking again makes no request.
         let (body, provenance) = try await get(
             "reverse",
             ["lat": "\(coordinate.latitude)", "lon": "\(coordinate.longitude)", "format": "jsonv2"],
-            freshSeconds: LookupCache.geocodeSeconds)
+            freshSeconds: LookupCache.geocodeSeconds, rememberClientErrors: true, validate: { _ = try Self.parseObject($0) })
+        return (try Self.parseObject(body)["display_name"] as? String, provenance)
+    }
+
+    static func parseObject(_ body: Data) throws -> [String: Any] {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             throw OnlineLookupError.malformedResponse(service: "Nominatim")
         }
-        return (object["display_name"] as? String, provenance)
+        return object
     }
 
     /// Theaters of an amenity inside a box: the fallback when Overpass fails
@@ -74,7 +80,7 @@ public struct NominatimClient: Sendable {
         let (body, provenance) = try await get(
             "search",
             ["amenity": amenity, "format": "jsonv2", "limit": "\(limit)", "viewbox": viewbox, "bounded": "1"],
-            freshSeconds: LookupCache.theaterLookupSeconds)
+            freshSeconds: LookupCache.theaterLookupSeconds, validate: { _ = try Self.parsePlaces($0) })
         let theaters = try Self.parsePlaces(body).map { place in
             Theater(
                 osmType: place.osmType, osmID: place.osmID, name: place.name.isEmpty ? place.displayName : place.name,
@@ -84,14 +90,21 @@ public struct NominatimClient: Sendable {
         return (theaters, provenance)
     }
 
-    func get(_ path: String, _ parameters: [String: String], freshSeconds: Double) async throws -> (Data, LookupProvenance) {
+    func get(
+        _ path: String, _ parameters: [String: String], freshSeconds: Double, rememberClientErrors: Bool = false,
+        validate: (Data) throws -> Void
+    ) async throws -> (Data, LookupProvenance) {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         components.queryItems = parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        // URLComponents leaves '+' as it is, and servers read a '+' in a query as a space: "A+B" must arrive whole.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw OnlineLookupError.invalidBaseURL(baseURL.absoluteString) }
         let key = "nominatim /\(path)?" + (components.percentEncodedQuery ?? "")
         // One request per second, across processes: a slot in the database, taken before and given back after.
         let pacing = Pacing(service: "nominatim", intervalSeconds: Self.minimumIntervalSeconds, sleep: sleep)
-        return try await client.fetch(HTTPRequest(url: url), cacheKey: key, freshSeconds: freshSeconds, pacing: pacing)
+        return try await client.fetch(
+            HTTPRequest(url: url), cacheKey: key, freshSeconds: freshSeconds, pacing: pacing,
+            rememberClientErrors: rememberClientErrors, validate: validate)
     }
 
     /// Reads a jsonv2 search answer; `lat` and `lon` come as strings.

@@ -39,7 +39,7 @@ public struct OverpassClient: Sendable {
         case .category(let category, let driveIn):
             filter = "[\"amenity\"=\"\(escape(category.tagValue))\"]" + (driveIn ? "[\"drive_in\"=\"yes\"]" : "")
         case .name(let text):
-            filter = "[\"amenity\"~\"^(cinema|theatre)$\"][\"name\"~\"\(escape(regexEscape(text)))\",i]"
+            filter = "[\"amenity\"~\"^(cinema|theatre)$\"][\"name\"~\"\(escape(namePattern(text)))\",i]"
         }
         let around = "(around:\(Int(radiusMeters.rounded(.up))),\(center.latitude),\(center.longitude))"
         return "[out:json][timeout:\(serverTimeoutSeconds)];nwr\(filter)\(around);out center tags;"
@@ -55,7 +55,8 @@ public struct OverpassClient: Sendable {
         request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         request.body = Data(("data=" + Self.formEncode(ql)).utf8)
         let (body, provenance) = try await client.fetch(
-            request, cacheKey: "overpass " + ql, freshSeconds: LookupCache.theaterLookupSeconds)
+            request, cacheKey: "overpass " + ql, freshSeconds: LookupCache.theaterLookupSeconds,
+            validate: { _ = try Self.parse($0) })
         return (try Self.parse(body), provenance)
     }
 
@@ -103,6 +104,29 @@ public struct OverpassClient: Sendable {
     /// Escapes a string for a double-quoted Overpass QL literal.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    /// Letters and the accented forms of them that a name search should also match: "Cinema Opera" must find
+    /// "Cinéma Opéra", as the offline search does (Overpass's `,i` folds case but not accents).
+    static let accentVariants: [Character: String] = [
+        "a": "aàáâãäåāăą", "c": "cçćĉċč", "d": "dďđ", "e": "eèéêëēĕėęě", "g": "gĝğġģ", "i": "iìíîïĩīĭįı",
+        "l": "lĺļľł", "n": "nñńņň", "o": "oòóôõöøōŏő", "r": "rŕŗř", "s": "sśŝşšș", "t": "tţťț",
+        "u": "uùúûüũūŭůűų", "y": "yýÿŷ", "z": "zźżž",
+    ]
+
+    /// A regular expression matching `text` literally, ignoring case and accents: each letter that has accented
+    /// forms becomes a class of them, in both cases ("Opera" → "[oòó…OÒÓ…]p[eèé…EÈÉ…]r[aàá…AÀÁ…]").
+    static func namePattern(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            let base = Character(String(c).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+            if let variants = accentVariants[base] {
+                out += "[" + variants + variants.uppercased() + "]"
+            } else {
+                out += regexEscape(String(c))
+            }
+        }
+        return out
     }
 
     /// Escapes regular-expression metacharacters, so that a name matches literally.

@@ -21,8 +21,15 @@ struct ServiceClient: Sendable {
 
     /// Sends the request unless a fresh cached answer exists; on failure, falls back to a stale one.
     /// With `pacing`, the request waits for the service's slot and gives it back when done.
+    ///
+    /// - Parameters:
+    ///   - validate: Reads the body and throws if it is not a usable answer (a `remark`, malformed JSON): only a
+    ///     body that passes is cached, so that a failure is never served from the cache as if it were an answer.
+    ///   - rememberClientErrors: Cache a 4xx answer (other than 429) as `{"error":"HTTP 404"}`, so that asking
+    ///     the same thing again makes no request (for lookups whose absence is itself an answer).
     func fetch(
-        _ request: HTTPRequest, cacheKey: String, freshSeconds: Double, pacing: Pacing? = nil
+        _ request: HTTPRequest, cacheKey: String, freshSeconds: Double, pacing: Pacing? = nil,
+        rememberClientErrors: Bool = false, validate: (Data) throws -> Void
     ) async throws -> (Data, LookupProvenance) {
         let cached = try? cache?.entry(cacheKey, now: now())
         if let cached, cached.ageSeconds < freshSeconds {
@@ -32,15 +39,24 @@ struct ServiceClient: Sendable {
             if let cached { return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true)) }
             throw OnlineLookupError.notCached(service: service)
         }
+        // Retries keep to the service's pacing too: a `Retry-After: 0` must not make requests a few ms apart.
+        let minimumRetryDelay = max(retry.baseDelaySeconds, pacing?.intervalSeconds ?? 0)
         do {
-            let body: Data
-            if let pacing, let cache {
-                try await pacing.acquire(cache: cache, leaseSeconds: timeoutSeconds * Double(retry.maxAttempts) + 30, now: now)
-                defer { try? cache.releaseSlot(service: pacing.service, intervalSeconds: pacing.intervalSeconds, now: now()) }
-                body = try await send(request)
-            } else {
-                body = try await send(request)
+            var body: Data
+            do {
+                if let pacing, let cache {
+                    try await pacing.acquire(cache: cache, leaseSeconds: timeoutSeconds * Double(retry.maxAttempts) + 30, now: now)
+                    defer { try? cache.releaseSlot(service: pacing.service, intervalSeconds: pacing.intervalSeconds, now: now()) }
+                    body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay)
+                } else {
+                    body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay)
+                }
+            } catch OnlineLookupError.http(_, let status)
+                where rememberClientErrors && (400..<500).contains(status) && status != 429
+            {
+                body = Data(#"{"error":"HTTP \#(status)"}"#.utf8)
             }
+            try validate(body)
             try? cache?.store(body, for: cacheKey, at: now())
             return (body, .network)
         } catch let error as OnlineLookupError {
@@ -52,8 +68,8 @@ struct ServiceClient: Sendable {
         }
     }
 
-    /// One request with retries; returns a 200's body.
-    func send(_ request: HTTPRequest) async throws -> Data {
+    /// One request with retries, at least `minimumRetryDelaySeconds` apart; returns a 200's body.
+    func send(_ request: HTTPRequest, minimumRetryDelaySeconds: Double) async throws -> Data {
         var request = request
         request.headers["User-Agent"] = userAgent
         request.timeoutSeconds = timeoutSeconds
@@ -76,7 +92,8 @@ struct ServiceClient: Sendable {
             guard attempt < retry.maxAttempts else {
                 throw OnlineLookupError.overloaded(service: service, status: response.statusCode)
             }
-            try await retry.sleep(retry.delay(beforeRetry: attempt - 1, retryAfter: response.header("Retry-After")))
+            let delay = retry.delay(beforeRetry: attempt - 1, retryAfter: response.header("Retry-After"))
+            try await retry.sleep(max(minimumRetryDelaySeconds, delay))
         }
     }
 }
@@ -88,7 +105,9 @@ struct Pacing: Sendable {
     let sleep: @Sendable (Double) async throws -> Void
 
     func acquire(cache: LookupCache, leaseSeconds: Double, now: @Sendable () -> Date) async throws {
-        while let wait = try cache.acquireSlot(service: service, leaseSeconds: leaseSeconds, now: now()) {
+        while let wait = try cache.acquireSlot(
+            service: service, leaseSeconds: leaseSeconds, intervalSeconds: intervalSeconds, now: now())
+        {
             // Poll: the holder may finish early and shorten the wait.
             try await sleep(min(max(wait, 0.01), 0.2))
         }

@@ -49,7 +49,7 @@ import Testing
             Reply.json(#"{"Response":"False","Error":"Invalid API key!"}"#, status: 401)
         }) { fake in
             let omdb = OMDbClient(apiKey: Secrets.apiKey, baseURL: fake.baseURL, timeoutSeconds: 10)
-            await #expect(throws: NowPlayingError.invalidCredentials) { try await omdb.movie(title: "Club") }
+            await #expect(throws: NowPlayingError.invalidOMDbKey) { try await omdb.movie(title: "Club") }
         }
     }
 }

@@ -80,3 +80,78 @@ actor Arrivals {
     private(set) var times: [Date] = []
     func record() { times.append(Date()) }
 }
+
+/// What a failed or odd answer leaves behind, and how retries and crashes keep to the one-per-second policy.
+@Suite struct NominatimPolicyTests {
+    let lyon = try! Coordinate(latitude: 45.7578, longitude: 4.832)
+
+    @Test func aPointWithNoAddressIsRememberedSoTheSecondCallMakesNoRequest() async throws {
+        try await withFakeServer({ _, _ in Reply.json(#"{"error":"not here"}"#, status: 404) }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: try testCache(), retry: quickRetry())
+            let first = try await client.reverse(lyon)
+            let second = try await client.reverse(lyon)
+            #expect(first.displayName == nil)
+            #expect(second.displayName == nil)
+            #expect(await fake.log.count == 1)
+        }
+    }
+
+    @Test func aMalformedAnswerIsNotCachedSoTheNextCallAsksAgain() async throws {
+        try await withFakeServer({ _, number in
+            number == 1 ? Reply.json("<html>Bad gateway</html>") : Reply.json(nominatimSearchBody)
+        }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: try testCache(), retry: quickRetry())
+            await #expect(throws: OnlineLookupError.malformedResponse(service: "Nominatim")) {
+                _ = try await client.search("Lyon")
+            }
+            let (places, provenance) = try await client.search("Lyon")
+            #expect(places.first?.name == "Lyon")
+            #expect(provenance == .network)
+        }
+    }
+
+    @Test func aPlusInAPlaceNameArrivesAsAPlus() async throws {
+        try await withFakeServer({ _, _ in Reply.json("[]") }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: nil, retry: quickRetry())
+            _ = try await client.search("A+B & C=D")
+            #expect(await fake.log.requests.first?.query["q"] == "A+B & C=D")
+        }
+    }
+
+    @Test func aRetryAfterOfZeroStillWaitsTheOneSecondThePolicyAsks() async throws {
+        let arrivals = Arrivals()
+        try await withFakeServer({ _, number in
+            await arrivals.record()
+            return number == 1 ? Reply.json("[]", status: 429, headers: ["Retry-After": "0"]) : Reply.json(nominatimSearchBody)
+        }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: try testCache(), retry: quickRetry())
+            _ = try await client.search("Lyon")
+            let times = await arrivals.times
+            #expect(times.count == 2)
+            if times.count == 2 { #expect(times[1].timeIntervalSince(times[0]) >= 1.0) }
+        }
+    }
+
+    @Test func aSlotHeldByAProcessThatNoLongerExistsIsFreedAfterOneInterval() throws {
+        // Given a slot leased for 75 s by a process that has since died (a pid beyond pid_max is never alive)
+        let cache = try testCache()
+        let now = Date()
+        let deadPID: Int32 = 4_194_400
+        #expect(!LookupCache.processExists(deadPID))
+        #expect(try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: now, pid: deadPID) == nil)
+        // When another process asks for it
+        let wait = try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: now, pid: 42_424)
+        // Then it waits one interval, not the lease, and then gets it
+        #expect(wait == 1.05)
+        #expect(try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: now + 1.1, pid: 42_424) == nil)
+    }
+
+    @Test func aSlotHeldByALiveProcessIsWaitedFor() throws {
+        let cache = try testCache()
+        let now = Date()
+        let alive = ProcessInfo.processInfo.processIdentifier
+        #expect(try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: now, pid: alive) == nil)
+        let wait = try #require(try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: now, pid: 1))
+        #expect(wait > 70)
+    }
+}

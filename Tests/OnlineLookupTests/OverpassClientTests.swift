@@ -39,7 +39,21 @@ func quickRetry() -> RetryPolicy { RetryPolicy(maxAttempts: 3, baseDelaySeconds:
         #expect(OverpassClient.query(for: .category(.theatre, driveIn: false), around: lyon, radiusMeters: 500).contains("[\"amenity\"=\"theatre\"]"))
         #expect(OverpassClient.query(for: .category(.cinema, driveIn: true), around: lyon, radiusMeters: 500).contains("[\"drive_in\"=\"yes\"]"))
         let byName = OverpassClient.query(for: .name("Pathé (Lyon)"), around: lyon, radiusMeters: 500)
-        #expect(byName.contains("[\"name\"~\"Pathé \\\\(Lyon\\\\)\",i]"))
+        #expect(byName.contains("[\"name\"~\"" + OverpassClient.escape(OverpassClient.namePattern("Pathé (Lyon)")) + "\",i]"))
+    }
+
+    @Test func aNameSearchOnlineIgnoresAccentsAsTheOfflineOneDoes() throws {
+        // Overpass's `,i` folds case only; the pattern carries the accents
+        let pattern = try NSRegularExpression(
+            pattern: OverpassClient.namePattern("Cinema Opera (Lyon)"), options: [.caseInsensitive])
+        func matches(_ name: String) -> Bool {
+            pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+        }
+        #expect(matches("Cinéma Opéra (Lyon)"))
+        #expect(matches("CINÉMA OPÉRA (LYON)"))
+        #expect(matches("Le Cinema Opera (Lyon) 2"))
+        #expect(!matches("Cinema Opera Lyon"))
+        #expect(!matches("Cinéma Opéra"))
     }
 
     @Test func theatersComeBackFromNodesAndWayCentersWithTheUserAgent() async throws {
@@ -147,5 +161,24 @@ final class Clock: @unchecked Sendable {
     var now: Date {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
+    }
+}
+
+@Suite struct OverpassCachingTests {
+    let lyon = try! Coordinate(latitude: 45.7640, longitude: 4.8357)
+
+    @Test func aRemarkIsAnErrorAndIsNotCachedSoTheNextCallAsksAgain() async throws {
+        let remark = #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out in \"query\" at line 1 after 25 seconds."}"#
+        try await withFakeServer({ _, number in number == 1 ? Reply.json(remark) : Reply.json(overpassBody) }) { fake in
+            let client = OverpassClient(baseURL: fake.baseURL, userAgent: "t", cache: try testCache(), retry: quickRetry())
+            await #expect(throws: OnlineLookupError.self) {
+                _ = try await client.theaters(matching: .category(.cinema, driveIn: false), around: lyon, radiusMeters: 2000)
+            }
+            let (theaters, provenance) = try await client.theaters(
+                matching: .category(.cinema, driveIn: false), around: lyon, radiusMeters: 2000)
+            #expect(!theaters.isEmpty)
+            #expect(provenance == .network)
+            #expect(await fake.log.count == 2)
+        }
     }
 }

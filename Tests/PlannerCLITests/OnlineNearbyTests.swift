@@ -94,7 +94,7 @@ struct OnlineNearbyTests {
                 #expect(a.status == 0, "\(a.stderr)")
                 #expect(b.status == 0, "\(b.stderr)")
                 let times = await arrivals.times.sorted()
-                #expect(times.count >= 3)
+                #expect(times.count >= 2)  // two searches; a geocoded origin needs no reverse lookup
                 for (x, y) in zip(times, times.dropFirst()) {
                     #expect(y.timeIntervalSince(x) >= 1.0, "two Nominatim requests \(y.timeIntervalSince(x)) s apart")
                 }

@@ -80,7 +80,7 @@ public struct OMDbClient: Sendable, CustomReflectable {
             let message = status?.error ?? ""
             if message.localizedCaseInsensitiveContains("not found") { throw NowPlayingError.notFound(what) }
             if response.statusCode == 401 || message.localizedCaseInsensitiveContains("api key") {
-                throw NowPlayingError.invalidCredentials
+                throw NowPlayingError.invalidOMDbKey
             }
             throw NowPlayingError.omdb(message: message.isEmpty ? "an unnamed error" : message)
         }

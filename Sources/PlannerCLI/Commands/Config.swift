@@ -20,7 +20,7 @@ extension PlannerCommand {
                 let settings = try Environment().settings()
                 Console.out("home     \(settings.home.map { "\($0.label) (\($0.latitude),\($0.longitude))" } ?? "(not set)")")
                 Console.out("region   \(settings.region ?? "(not set)")")
-                Console.out("online   \(settings.online ?? "never")")
+                Console.out("online   \(settings.online ?? "(not set: TMDb online, OpenStreetMap services only with --online)")")
                 Console.out("contact  \(settings.contact ?? "(not set)")")
             }
         }

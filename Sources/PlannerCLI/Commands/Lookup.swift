@@ -9,21 +9,29 @@ extension PlannerCommand {
     struct Lookup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Look a film up on OMDb by title: full plot and critic scores (needs OMDB_API_KEY).",
-            discussion: "Example: planner lookup fight club --year 1999")
+            discussion: "Examples: planner lookup --title \"Fight Club\" --year 1999; planner lookup fight club")
 
-        @Argument(help: "The film's title.")
-        var words: [String]
+        @Argument(help: "The film's title (or use --title).")
+        var words: [String] = []
+
+        @Option(name: .customLong("title"), help: "The film's title.")
+        var titleOption: String?
 
         @Option(name: .long, help: "The release year, to tell remakes apart.")
         var year: Int?
 
         @OptionGroup var output: OutputOptions
 
-        var title: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
+        var title: String {
+            (titleOption ?? words.joined(separator: " ")).trimmingCharacters(in: .whitespaces)
+        }
 
         func validate() throws {
             try output.requireTableOrJSON()
-            guard !title.isEmpty else { throw ValidationError("give the title of a film to look up") }
+            if titleOption != nil && !words.isEmpty {
+                throw ValidationError("give the title once: either --title \"…\" or as words, not both")
+            }
+            guard !title.isEmpty else { throw ValidationError("give the title of a film to look up: --title \"…\"") }
         }
 
         func run() async throws {

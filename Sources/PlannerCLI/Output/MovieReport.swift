@@ -18,7 +18,7 @@ struct MovieReport {
         if movie.originalTitle != movie.title { lines.append("Original title: \(movie.originalTitle)") }
         var facts: [String] = []
         if let date = movie.releaseDate { facts.append("released \(FilmFormat.day(date))") }
-        if let minutes = details.runtimeMinutes, minutes > 0 { facts.append("\(minutes) min") }
+        if let minutes = details.runtimeMinutes, minutes > 0 { facts.append("\(minutes) min") } else { facts.append("runtime N/A") }
         if !details.genres.isEmpty { facts.append(details.genres.map(\.name).joined(separator: ", ")) }
         if movie.voteCount > 0 { facts.append("rated \(FilmFormat.rating(movie)) by \(movie.voteCount) voters") }
         if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
@@ -31,11 +31,11 @@ struct MovieReport {
             }
         }
         if !details.tagline.isEmpty { lines.append(details.tagline) }
-        if !movie.overview.isEmpty { lines += ["", movie.overview, ""] }
+        lines += ["", movie.overview.isEmpty ? "Overview: N/A" : movie.overview, ""]
         var ids = ["TMDb \(movie.id)"]
         if let imdb = details.imdbID { ids.append("IMDb \(imdb)") }
         lines.append(ids.joined(separator: " · "))
-        if let posterURL { lines.append("Poster: \(posterURL.absoluteString)") }
+        lines.append("Poster: \(posterURL?.absoluteString ?? "N/A")")
         lines.append("Details \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
         return lines.joined(separator: "\n")
     }

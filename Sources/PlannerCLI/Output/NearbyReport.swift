@@ -35,7 +35,8 @@ struct NearbyReport {
 
     func source(_ theater: Theater) -> String {
         let value = sources[theater.id] ?? "local"
-        return value == "local" ? (catalog.source == "the bundled OpenStreetMap data" ? "bundled" : "catalog") : value
+        // The catalog's source grows with what is merged into it ("… + Overpass"); its start says what it is.
+        return value == "local" ? (catalog.source.hasPrefix("the bundled OpenStreetMap data") ? "bundled" : "catalog") : value
     }
 
     /// Notes for people: name-match fallback, passed-over places, skipped catalog rows.
@@ -95,7 +96,7 @@ struct NearbyReport {
         var lines = [
             CSVTable.line([
                 "rank", "id", "name", "category", "lat", "lon", "distance_m", "bearing_deg", "direction",
-                "walk_s", "bike_s", "drive_s", "address", "phone", "website",
+                "walk_s", "bike_s", "drive_s", "address", "phone", "website", "source",
             ])
         ]
         for (rank, hit) in hits.enumerated() {
@@ -106,7 +107,7 @@ struct NearbyReport {
                     fixed(t.coordinate.longitude, 7), fixed(hit.distanceMeters, 1), fixed(hit.bearingDegrees, 1),
                     hit.direction.rawValue,
                 ] + TravelMode.allCases.map { fixed(durationSeconds(rank, $0), 0) }
-                    + [t.address ?? "", t.phone ?? "", t.website ?? ""]))
+                    + [t.address ?? "", t.phone ?? "", t.website ?? "", source(t)]))
         }
         return lines.joined(separator: "\n")
     }

@@ -11,6 +11,8 @@ struct Origin {
     let countryCode: String?
     /// Other places of the same name that were passed over.
     let alternatives: [Place]
+    /// True when Nominatim found it (its address is then known, and no reverse lookup is needed).
+    var geocodedOnline = false
 
     /// Resolves `--near`, else the saved home.
     /// - Throws: a `GeoError` for a bad coordinate, `PlacesError.unknownPlace`, or `CLIError.noOrigin`.

@@ -88,10 +88,18 @@ struct TheaterSearch {
             guard let place = places.first else { throw OnlineLookupError.placeNotFound(near) }
             notes.append("'\(near)' geocoded by Nominatim (\(provenance.phrase)): \(place.displayName)")
             let label = [place.name.isEmpty ? near : place.name, place.countryCode].compactMap { $0 }.joined(separator: ", ")
-            return Origin(coordinate: place.coordinate, label: label, countryCode: place.countryCode, alternatives: [])
+            return Origin(
+                coordinate: place.coordinate, label: label, countryCode: place.countryCode, alternatives: [],
+                geocodedOnline: true)
         } catch let error as OnlineLookupError where error != .placeNotFound(near) {
             notes.append("Nominatim could not geocode '\(near)' (\(error)); using the offline gazetteer")
-            return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+            do {
+                return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+            } catch PlacesError.unknownPlace {
+                throw CLIError.invalidOption(
+                    "Nominatim could not geocode '\(near)' (\(error)), and the offline gazetteer has no place of that "
+                        + "name; give coordinates instead, e.g. --near 60.1699,24.9384")
+            }
         }
     }
 
@@ -131,26 +139,36 @@ struct TheaterSearch {
         var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         var sources = Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a })
-        if fit != .complete,
-            let (found, label) = await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes)
-        {
-            let circle = CoverageArea(
-                name: "\(label) around \(origin.label)",
-                box: BoundingBox(around: origin.coordinate, radiusMeters: radius.meters))
-            var fetched = TheaterCatalog(theaters: found, source: label, coverage: [circle])
-            fetched.attribution = "© OpenStreetMap contributors, ODbL 1.0"
-            for theater in found where sources[theater.id] == nil { sources[theater.id] = label }
-            let attribution = catalog.attribution ?? fetched.attribution
-            catalog = catalog.merged(with: fetched)
-            catalog.attribution = attribution
-            fit = .complete
+        var lookupFailed = false
+        if fit != .complete {
+            if let (found, label) = await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes) {
+                let circle = CoverageArea(
+                    name: "\(label) around \(origin.label)",
+                    box: BoundingBox(around: origin.coordinate, radiusMeters: radius.meters))
+                var fetched = TheaterCatalog(theaters: found, source: label, coverage: [circle])
+                fetched.attribution = "© OpenStreetMap contributors, ODbL 1.0"
+                for theater in found where sources[theater.id] == nil { sources[theater.id] = label }
+                let attribution = catalog.attribution ?? fetched.attribution
+                catalog = catalog.merged(with: fetched)
+                catalog.attribution = attribution
+                fit = .complete
+            } else {
+                lookupFailed = true
+            }
         }
         if case .outside(let area, let distance) = fit {
+            // No data at all: the error says why the lookups failed (the last note), and nothing is shown.
             let reason = CLIError.outsideCoverage(
                 origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true)
             throw CLIError.invalidOption(([reason.description] + notes.suffix(1)).joined(separator: "; "))
         }
-        if let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate), let address {
+        if lookupFailed, let failure = notes.popLast() {
+            notes.append(failure + "; showing local data only, so theaters outside it are missing")
+        }
+        // An origin Nominatim geocoded already has its address in the notes; only a point is looked up.
+        if !origin.geocodedOnline, let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate),
+            let address
+        {
             notes.append("origin: \(address) (Nominatim, \(provenance.phrase))")
         }
         var result = TheaterSearch(
@@ -182,7 +200,7 @@ struct TheaterSearch {
                 failure += "; Nominatim's amenity search failed too: \(error)"
             }
         }
-        notes.append(failure + "; showing local data only, so theaters outside it are missing")
+        notes.append(failure)
         return nil
     }
 
