@@ -5,6 +5,8 @@ import GRDB
 public enum WatchlistError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file exists but is not a SQLite database (or is damaged beyond opening).
     case notADatabase(path: String)
+    /// The file is a SQLite database, but some of its pages are damaged (`PRAGMA quick_check` failed).
+    case damaged(path: String, detail: String)
     /// The database has migrations applied that this program does not know: it was written by a newer planner.
     case newerSchema(path: String, unknownMigrations: [String])
     /// The database (or its folder) cannot be written, or the store was opened read-only.
@@ -37,6 +39,9 @@ public enum WatchlistError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .notADatabase(let path):
             return "The file at \(path) is not a SQLite database; nothing was changed."
+        case .damaged(let path, let detail):
+            return "The database at \(path) is damaged (\(detail)); nothing was changed. Restore a backup, or "
+                + "recover what can be read with: sqlite3 \(path) .recover"
         case .newerSchema(let path, let unknown):
             return "The database at \(path) was written by a newer planner (unknown migrations: "
                 + "\(unknown.joined(separator: ", "))); upgrade planner to use it."
@@ -74,8 +79,10 @@ extension WatchlistError {
         if error is WatchlistError || error is CancellationError { return error }
         guard let dbError = error as? DatabaseError else { return error }
         switch dbError.resultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+        case .SQLITE_NOTADB:
             return WatchlistError.notADatabase(path: path)
+        case .SQLITE_CORRUPT:
+            return WatchlistError.damaged(path: path, detail: dbError.message ?? "database disk image is malformed")
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
             return WatchlistError.readOnly(path: path)
         default:

@@ -46,6 +46,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
+    @Test func aDatabaseWithADamagedPageIsRefusedUnchanged() throws {
+        // Given a store of 2,000 films whose file has a page overwritten in the middle
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        let store = try PlannerStore(path: path)
+        for id in 1...2000 { try store.add(Film(id: id, title: "Film \(id) " + String(repeating: "x", count: 200)), to: .watchlist) }
+        try close(store)
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2 / 4096 * 4096 + 100)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3000))
+        try handle.close()
+        let before = try checksum(ofFileAt: path)
+
+        // When it is opened, read-write or read-only
+        #expect { try PlannerStore(path: path) } throws: { error in
+            guard case .damaged(let reported, _)? = error as? WatchlistError else { return false }
+            return reported == path && !"\(error)".contains("not a SQLite database")
+        }
+        #expect { try PlannerStore(path: path, readOnly: true) } throws: { error in
+            if case .damaged? = error as? WatchlistError { return true }
+            return false
+        }
+
+        // Then nothing was written (reading a WAL-mode file may leave an empty -wal beside it)
+        #expect(try checksum(ofFileAt: path) == before)
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(walBytes == 0)
+    }
+
     @Test func aDatabaseWithANewerSchemaIsRefusedUnchanged() throws {
         // Given a database a newer planner migrated
         let folder = try TemporaryFolder()
