@@ -125,6 +125,16 @@ public struct Gazetteer: Sendable {
         return matches
     }
 
+    /// The place nearest `coordinate` within `maxMeters` (a coordinate's country, for a region), or nil.
+    public func nearest(to coordinate: Coordinate, maxMeters: Double = 100_000) -> Place? {
+        var best: (place: Place, meters: Double)?
+        for place in places {
+            let meters = coordinate.distanceMeters(to: place.coordinate)
+            if meters <= maxMeters, meters < best?.meters ?? .infinity { best = (place, meters) }
+        }
+        return best?.place
+    }
+
     /// Lowercased, without accents, hyphens as spaces, spaces collapsed. Plain ASCII names (most of them)
     /// take a fast path: Foundation's folding costs ~10 µs a name, which is most of loading 34,006 places.
     static func fold(_ text: String) -> String {

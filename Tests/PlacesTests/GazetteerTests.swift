@@ -72,4 +72,10 @@ import Testing
     @Test func aCountryCodeAlsoFiltersOtherNames() {
         #expect(throws: PlacesError.unknownPlace("Cologne, FI")) { try Self.withOtherNames.locate("Cologne, FI") }
     }
+
+    @Test func aCoordinatesNearestPlaceGivesItsCountry() throws {
+        let near = try #require(Self.gazetteer.nearest(to: try Coordinate(latitude: 60.1699, longitude: 24.9384)))
+        #expect(near.label == "Helsinki, FI")
+        #expect(Self.gazetteer.nearest(to: try Coordinate(latitude: 0, longitude: -140)) == nil)  // mid-Pacific
+    }
 }

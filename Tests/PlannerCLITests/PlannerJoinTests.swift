@@ -38,6 +38,10 @@ struct PlannerJoinTests {
             #expect(table.stdout.contains("Northern Lights"))
             #expect(table.stdout.contains("Coming to cinemas in FI"))
             #expect(!table.stdout.contains("1. Last Summer"))
+            // And from bare coordinates, with no region given or saved, the nearest place's country is the region
+            let fromPoint = try await planner.run(["suggest", "--near", "60.1699,24.9384"])
+            #expect(fromPoint.status == 0, "\(fromPoint.stderr)")
+            #expect(fromPoint.stdout.contains("Coming to cinemas in FI"))
         }
     }
 
@@ -79,6 +83,8 @@ struct PlannerJoinTests {
             #expect(result.stdout.contains("in 10 days"))
             #expect(!result.stdout.contains("Northern Lights"))
             let first = try String(contentsOf: ics, encoding: .utf8)
+            // Every line ends CRLF, the last one too, and nothing follows it
+            #expect(try Data(contentsOf: ics).suffix(15) == Data("END:VCALENDAR\r\n".utf8))
             #expect(first.contains("UID:tmdb-104-release-FI@planner"))
             #expect(first.contains("DTSTART;VALUE=DATE:\(FakeTMDbService.day(10).replacingOccurrences(of: "-", with: ""))"))
 

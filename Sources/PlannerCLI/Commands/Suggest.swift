@@ -28,7 +28,12 @@ extension PlannerCommand {
             let environment = Environment()
             let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
             let services = try FilmServices.make(film, environment: environment)
-            guard let region = services.region ?? found.origin.countryCode else {
+            // The region: --region, the saved one, the home's country, the origin's, else the country of the
+            // place nearest the origin's coordinates (within 100 km).
+            guard
+                let region = services.region ?? found.origin.countryCode
+                    ?? (try? environment.gazetteer().nearest(to: found.origin.coordinate))?.countryCode
+            else {
                 throw FilmCLIError.noRegion(command: "suggest")
             }
             let nowPlaying = try await services.client.allMovies(

@@ -31,7 +31,8 @@ extension PlannerCommand {
             }
             let (films, notes) = try await WatchlistReleases.plannedFilms(services: services, region: region)
             let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: CalendarDay(Date(), in: .current))
-            if let ics {
+            // RFC 5545 asks for at least one component: with nothing to come, no calendar is written.
+            if let ics, !plan.upcoming.isEmpty {
                 let events = plan.upcoming.map { ICalendar.Event.release(of: $0.film, on: $0.release, region: region) }
                 let calendar = ICalendar(name: "Watchlist releases in \(region)", events: events)
                 try OutputTarget(path: ics).write(calendar.encoded(stamp: Date()))
@@ -66,7 +67,12 @@ extension PlannerCommand {
                     lines.append("  \(entry.release)  \(days.padding(toLength: 12, withPad: " ", startingAt: 0))\(entry.film.title)"
                         + (entry.film.year.map { " (\($0))" } ?? ""))
                 }
-                if let ics { lines.append("wrote \(plan.upcoming.count) release\(plan.upcoming.count == 1 ? "" : "s") to \(ics)") }
+                if let ics {
+                    lines.append(
+                        plan.upcoming.isEmpty
+                            ? "nothing to put in \(ics); no calendar written"
+                            : "wrote \(plan.upcoming.count) release\(plan.upcoming.count == 1 ? "" : "s") to \(ics)")
+                }
                 text = lines.joined(separator: "\n")
             }
             try output.target.write(text)

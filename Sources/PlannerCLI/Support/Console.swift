@@ -3,11 +3,11 @@ import Foundation
 /// Writes to standard output and standard error without sharing global mutable state (Swift 6 safe).
 enum Console {
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((text.utf8.last == 0x0A ? text : text + "\n").utf8))
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        FileHandle.standardError.write(Data((text.utf8.last == 0x0A ? text : text + "\n").utf8))
     }
 
     /// True when standard output is a terminal (for progress bars and colour).

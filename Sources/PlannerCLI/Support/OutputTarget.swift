@@ -12,7 +12,7 @@ struct OutputTarget {
         }
         let url = URL(fileURLWithPath: path)
         do {
-            try Data((text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: url, options: .atomic)
+            try Data((text.utf8.last == 0x0A ? text : text + "\n").utf8).write(to: url, options: .atomic)
         } catch {
             throw CLIError.cannotWrite(path: path)
         }
