@@ -3,17 +3,37 @@ import Geo
 import Showtimes
 import Theaters
 
-/// Which shows count: those starting on one day, between two wall-clock times, on each theater's own clock.
+/// Which shows count: those of one cinema day, between two wall-clock times, on each theater's own clock.
+///
+/// A cinema day runs past midnight, as cinemas' own schedules do: a show starting before 06:00 belongs to the
+/// evening before, at 24:00 and later (00:30 is 24:30). So `--after 22:00` includes the 00:15 late show, and
+/// `--before 01:00` after `--after 22:00` means one in the morning.
 ///
 /// Times are compared on the theater's clock, so a window of 18:00–23:00 means the same on the day clocks
 /// change as on any other.
 public struct ShowWindow: Sendable, Equatable {
-    /// The day, `YYYY-MM-DD`, in each show's zone.
+    /// Shows starting before this (minutes past midnight: 06:00) belong to the cinema day before.
+    public static let dayStartsAtMinutes = 6 * 60
+
+    /// The cinema day, `YYYY-MM-DD`, in each show's zone.
     public var localDay: String
-    /// The earliest start, in minutes past local midnight, inclusive.
+    /// The earliest start, in minutes past the cinema day's midnight (up to 30 h), inclusive.
     public var afterMinutes: Int?
-    /// The latest start, in minutes past local midnight, exclusive.
+    /// The latest start, in minutes past the cinema day's midnight (up to 30 h), exclusive.
     public var beforeMinutes: Int?
+
+    /// The cinema day `show` belongs to, and its start in minutes past that day's midnight (0–1799).
+    public static func cinemaDay(of show: Show) -> (day: String, minutes: Int) {
+        let minutes = show.localMinutes(of: show.start)
+        guard minutes < dayStartsAtMinutes else { return (show.localDay, minutes) }
+        let dayBefore = show.start.addingTimeInterval(-Double(minutes + 60) * 60)
+        return (LocalClock.day(of: dayBefore, in: show.timeZone), minutes + 24 * 60)
+    }
+
+    /// Minutes of a wall-clock time in a cinema day: before 06:00 counts as the next morning (00:30 → 24:30).
+    public static func cinemaMinutes(_ minutes: Int) -> Int {
+        minutes < dayStartsAtMinutes ? minutes + 24 * 60 : minutes
+    }
 
     /// Creates a window.
     public init(localDay: String, afterMinutes: Int? = nil, beforeMinutes: Int? = nil) {
@@ -24,8 +44,8 @@ public struct ShowWindow: Sendable, Equatable {
 
     /// True when `show` starts inside the window.
     public func contains(_ show: Show) -> Bool {
-        guard show.localDay == localDay else { return false }
-        let minutes = show.localMinutes(of: show.start)
+        let (day, minutes) = Self.cinemaDay(of: show)
+        guard day == localDay else { return false }
         if let afterMinutes, minutes < afterMinutes { return false }
         if let beforeMinutes, minutes >= beforeMinutes { return false }
         return true

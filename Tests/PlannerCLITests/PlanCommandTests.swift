@@ -101,7 +101,7 @@ struct PlanCommandTests {
     static var midEvening: Bool {
         let minutes = Calendar.current.dateComponents(in: FakeFinnkino.helsinki, from: Date())
         let now = minutes.hour! * 60 + minutes.minute!
-        return (30...(23 * 60 + 30)).contains(now)
+        return ((6 * 60 + 30)...(23 * 60 + 30)).contains(now)
     }
 
     @Test(.enabled(if: midEvening)) func aShowWhoseLeaveByHasPassedIsLeftOut() async throws {
@@ -109,7 +109,7 @@ struct PlanCommandTests {
         let shows = [
             FinnkinoShowSpec(
                 id: 11, title: "Revontulet", originalTitle: "Northern Lights", year: FakeFinnkinoService.year(101),
-                day: today, time: "00:05", theatreID: 1031, theatre: "Kinopalatsi, Helsinki"),
+                day: today, time: "06:05", theatreID: 1031, theatre: "Kinopalatsi, Helsinki"),
             FinnkinoShowSpec(
                 id: 12, title: "Revontulet", originalTitle: "Northern Lights", year: FakeFinnkinoService.year(101),
                 day: today, time: "23:59", theatreID: 1031, theatre: "Kinopalatsi, Helsinki"),

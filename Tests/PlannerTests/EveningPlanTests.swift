@@ -57,6 +57,24 @@ struct EveningPlanTests {
             bufferMinutes: 10, now: now)
     }
 
+    @Test func aLateShowAfterMidnightBelongsToTheEveningBefore() throws {
+        // Given a 23:40 show, a 00:30 show the next morning, and a 00:05 show on the morning of the day itself
+        let shows = [
+            Self.show("Northern Lights", at: "2026-11-23T23:40", theater: "n"),
+            Self.show("Northern Lights", at: "2026-11-24T00:30", theater: "n"),
+            Self.show("Northern Lights", at: "2026-11-23T00:05", theater: "n"),
+        ]
+        // When the evening of the 23rd is planned from 22:00, and from 22:00 to 00:15 (24:15)
+        let late = plan(shows, day: "2026-11-23", after: 22 * 60, now: Date(timeIntervalSince1970: 0))
+        let early = plan(shows, day: "2026-11-23", after: 22 * 60, before: 24 * 60 + 15, now: Date(timeIntervalSince1970: 0))
+        // Then the 00:30 show is part of that evening and the 00:05 one belongs to the evening of the 22nd
+        #expect(late.shows.map { $0.show.localTime(of: $0.show.start) } == ["23:40", "00:30"])
+        #expect(early.shows.map { $0.show.localTime(of: $0.show.start) } == ["23:40"])
+        #expect(ShowWindow.cinemaDay(of: shows[2]) == ("2026-11-22", 24 * 60 + 5))
+        #expect(ShowWindow.cinemaMinutes(60) == 25 * 60)
+        #expect(ShowWindow.cinemaMinutes(18 * 60) == 18 * 60)
+    }
+
     @Test func showsAreOrderedByLeaveByWhichIsStartMinusTravelRoundedUpMinusBuffer() throws {
         // Given a later show nearby and an earlier one far away
         let shows = [

@@ -37,7 +37,8 @@ extension PlannerCommand {
 
         func validate() throws {
             try output.require([.table, .json], command: "plan")
-            if let after, let before, before.minutes <= after.minutes {
+            // Times before 06:00 are the small hours after the evening (see ShowWindow): 22:00–01:00 is fine.
+            if let after, let before, ShowWindow.cinemaMinutes(before.minutes) <= ShowWindow.cinemaMinutes(after.minutes) {
                 throw ValidationError("--before \(before) must be later than --after \(after)")
             }
         }
@@ -53,7 +54,8 @@ extension PlannerCommand {
                 shows: nearby.shows, films: watchlist, theaters: nearby.matching, origin: found.origin.coordinate,
                 mode: search.mode, router: found.routing.router,
                 window: ShowWindow(
-                    localDay: nearby.localDay, afterMinutes: after?.minutes, beforeMinutes: before?.minutes),
+                    localDay: nearby.localDay, afterMinutes: after.map { ShowWindow.cinemaMinutes($0.minutes) },
+                    beforeMinutes: before.map { ShowWindow.cinemaMinutes($0.minutes) }),
                 bufferMinutes: buffer.minutes, now: now)
             let report = PlanReport(
                 nearby: nearby, plan: plan, mode: search.mode, after: after, before: before, buffer: buffer,
