@@ -5,6 +5,21 @@ import Testing
 struct RoutesCommandTests {
     let planner = PlannerProcess()
 
+    @Test func theRouteListInJSONSaysEachModesSourceAndGivesTheOriginAsNumbers() async throws {
+        let result = try await planner.run(["routes", "--near", "60.1699,24.9384", "--limit", "2", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let origin = try #require(json["origin"] as? [String: Any])
+        #expect(origin["lat"] as? Double == 60.1699)
+        #expect(origin["lon"] as? Double == 24.9384)
+        for route in try #require(json["routes"] as? [[String: Any]]) {
+            let sources = try #require(route["sources"] as? [String: String])
+            #expect(Set(sources.keys) == ["walk", "bike", "drive"])
+            #expect(sources.values.allSatisfy { $0 == "road-network" || $0 == "estimate" })
+            #expect(route["source"] as? String == sources["walk"])
+        }
+    }
+
     @Test func theRouteListGivesPhoneDistanceTimesAndLinks() async throws {
         let result = try await planner.run(["routes", "--near", "Helsinki", "--keyword", "Engel"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -76,7 +76,8 @@ struct NearbyReport {
         for (rank, hit) in hits.enumerated() {
             table.rows.append([
                 "\(rank + 1)", hit.theater.name, DistanceFormat.human(meters: hit.distanceMeters), hit.direction.rawValue,
-                DistanceFormat.minutes(seconds: durationSeconds(rank, mode)), hit.theater.address ?? "",
+                (usesRoads && durationSource(rank, mode) == "estimate" ? "≈" : "")
+                    + DistanceFormat.minutes(seconds: durationSeconds(rank, mode)), hit.theater.address ?? "",
             ] + (showSource ? [source(hit.theater)] : []))
         }
         lines.append("")
@@ -85,7 +86,7 @@ struct NearbyReport {
         let how =
             usesRoads
             ? "\(mode.rawValue.capitalized) times follow the roads (source: road-network)"
-                + (routesByMode[mode]!.contains { $0.source == .estimate } ? ", or are estimates where no road reaches" : "")
+                + (routesByMode[mode]!.contains { $0.source == .estimate } ? "; ≈ marks estimates, where no road reaches" : "")
             : "\(mode.rawValue.capitalized) times are estimates: straight line × \(mode.circuity) ÷ "
                 + "\(formatSpeed(mode.speedKilometersPerHour)) km/h"
         lines.append("\(how). Data: \(catalog.source)" + (catalog.attribution.map { ", \($0)." } ?? "."))

@@ -19,10 +19,13 @@ struct RouteListReport {
             lines.append("no theaters within \(found.radius) of \(found.origin.label)")
             return lines.joined(separator: "\n")
         }
+        let anyRoads = routesByMode.values.contains { $0.contains { $0.source == .roadNetwork } }
         for (i, hit) in found.hits.enumerated() {
             let t = hit.theater
-            let times = TravelMode.allCases.map { m in
-                "\(m.rawValue) \(DistanceFormat.minutes(seconds: routesByMode[m]![i].durationSeconds))"
+            let times = TravelMode.allCases.map { m -> String in
+                let route = routesByMode[m]![i]
+                let mark = anyRoads && route.source == .estimate ? "≈" : ""
+                return "\(m.rawValue) \(mark)\(DistanceFormat.minutes(seconds: route.durationSeconds))"
             }.joined(separator: " · ")
             lines.append("")
             lines.append("\(i + 1). \(t.name)  \(DistanceFormat.human(meters: hit.distanceMeters)) \(hit.direction.rawValue)  (\(times))")
@@ -37,7 +40,7 @@ struct RouteListReport {
         let sources = Set(routesByMode.values.flatMap { $0.map(\.source) })
         if sources.contains(.roadNetwork) {
             lines.append("Times follow the roads of area \(found.routing.areaName ?? "") (source: road-network)"
-                + (sources.contains(.estimate) ? "; where no road reaches, they are estimates (source: estimate)." : "."))
+                + (sources.contains(.estimate) ? "; ≈ marks estimates, where no road reaches (source: estimate)." : "."))
         } else {
             lines.append("Times are estimates (source: estimate): straight line × circuity ÷ speed; walk 5, bike 15, drive 30 km/h.")
         }
@@ -74,13 +77,20 @@ struct RouteListReport {
             let distance_m: Double
             let duration_s: [String: Double]
             let route_distance_m: [String: Double]
+            /// The shown mode's source; `sources` gives each mode's ("road-network" or "estimate").
             let source: String
+            let sources: [String: String]
             let openstreetmap_url: String
             let geo_uri: String
             let directions_url: String
         }
+        struct Origin: Encodable {
+            let label: String
+            let lat: Double
+            let lon: Double
+        }
         struct Document: Encodable {
-            let origin: [String: String]
+            let origin: Origin
             let mode: String
             let routes: [Entry]
         }
@@ -90,12 +100,14 @@ struct RouteListReport {
                 website: hit.theater.website, address: hit.theater.address, distance_m: rounded(hit.distanceMeters, 1),
                 duration_s: Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, routesByMode[$0]![i].durationSeconds.rounded()) }),
                 route_distance_m: Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, rounded(routesByMode[$0]![i].distanceMeters, 1)) }),
-                source: routesByMode[mode]![i].source.rawValue, openstreetmap_url: RouteLinks.openStreetMapURL(hit.theater),
+                source: routesByMode[mode]![i].source.rawValue,
+                sources: Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, routesByMode[$0]![i].source.rawValue) }),
+                openstreetmap_url: RouteLinks.openStreetMapURL(hit.theater),
                 geo_uri: RouteLinks.geoURI(hit.theater.coordinate),
                 directions_url: RouteLinks.directionsURL(from: found.origin.coordinate, to: hit.theater, mode: mode))
         }
         let document = Document(
-            origin: ["label": found.origin.label, "lat": "\(found.origin.coordinate.latitude)", "lon": "\(found.origin.coordinate.longitude)"],
+            origin: Origin(label: found.origin.label, lat: found.origin.coordinate.latitude, lon: found.origin.coordinate.longitude),
             mode: mode.rawValue, routes: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
