@@ -31,6 +31,42 @@ struct AreasCommandTests {
         #expect(after.status != 0)  // no data there any more
     }
 
+    @Test func aCatalogImportsAsAnAreaOfTheatersOnTopOfTheBundledData() async throws {
+        // Given a catalog of three Lyon cinemas, in the CSV form --catalog reads
+        let planner = PlannerProcess()
+        let csv = planner.home.appendingPathComponent("lyon.csv")
+        try """
+            name,lat,lon,address
+            Comoedia,45.747368,4.835557,13 avenue Berthelot
+            Lumière Bellecour,45.756939,4.832041,12 rue de la Barre
+            Pathé Bellecour,45.758412,4.834398,79 rue de la République
+            """.write(to: csv, atomically: true, encoding: .utf8)
+
+        // When it is imported as an area
+        let imported = try await planner.run(["areas", "import", csv.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported lyon"))
+        #expect(imported.stdout.contains("theaters      3"))
+        let list = try await planner.run(["areas", "list"])
+        #expect(list.stdout.contains("lyon"))
+        #expect(list.stdout.contains("helsinki"))
+
+        // Then nearby finds its theaters, timed by estimate (a catalog has no roads)
+        let lyon = try await planner.run(["nearby", "--near", "45.7578,4.8320", "--radius", "2km", "--format", "json"])
+        #expect(lyon.status == 0, "\(lyon.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(lyon.stdout.utf8)) as? [String: Any])
+        let names = try #require(json["theaters"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["Lumière Bellecour", "Pathé Bellecour", "Comoedia"])
+        // And Helsinki still answers from the bundled data with road times
+        let helsinki = try await planner.run(["nearby", "--near", "Helsinki"])
+        #expect(helsinki.stdout.contains("Kinopalatsi"))
+        #expect(helsinki.stdout.contains("follow the roads"))
+
+        // And removing it takes its theaters away again
+        #expect(try await planner.run(["areas", "remove", "lyon"]).status == 0)
+        #expect(try await planner.run(["nearby", "--near", "45.7578,4.8320", "--radius", "2km"]).status != 0)
+    }
+
     @Test(.enabled(if: SharedData.isAvailable, "skipped: ../shared/data is absent"))
     func badFilesAreOneLineAndLeaveThePreviousAreasUntouched() async throws {
         let planner = PlannerProcess()

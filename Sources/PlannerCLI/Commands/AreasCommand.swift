@@ -15,10 +15,11 @@ extension PlannerCommand {
 
         struct Import: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Import an .osm.pbf, .osm or .osm.gz extract (importing again replaces the area).",
-                discussion: "The area keeps the cinemas and theatres (a way at its centroid) and a road graph for "
-                    + "walking, cycling and driving. nearby, routes, route and suggest then use it wherever it covers "
-                    + "the origin.")
+                abstract: "Import an .osm.pbf, .osm or .osm.gz extract, or a GeoJSON/CSV catalog (importing again replaces the area).",
+                discussion: "From an extract, the area keeps the cinemas and theatres (a way at its centroid) and a "
+                    + "road graph for walking, cycling and driving; from a catalog (the files --catalog reads), the "
+                    + "theaters only, covering their bounding box and 5 km around. nearby, routes, route and suggest then use it "
+                    + "wherever it covers the origin, on top of the bundled data.")
 
             @Argument(help: "The extract.") var file: String
             @Option(name: .long, help: "The area's name (default: the file name).") var name: String?
@@ -35,9 +36,13 @@ extension PlannerCommand {
                 let bar = ProgressBar()
                 bar.show("importing", completed: 0, total: 1)
                 let start = Date()
-                let areaName = name ?? RoadGraphBuilder.defaultName(for: url)
+                let isCatalog = Self.catalogExtensions.contains(url.pathExtension.lowercased())
+                let areaName = name ?? (isCatalog ? url.deletingPathExtension().lastPathComponent : RoadGraphBuilder.defaultName(for: url))
                 let target = try store.fileURL(for: areaName)
-                let area = try RoadGraphBuilder().build(from: url, name: areaName, importedAt: stamp)
+                let area =
+                    isCatalog
+                    ? try Self.catalogArea(from: url, name: areaName, importedAt: stamp)
+                    : try RoadGraphBuilder().build(from: url, name: areaName, importedAt: stamp)
                 try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
                 try area.write(to: target)
                 bar.show("importing", completed: 1, total: 1)
@@ -53,6 +58,43 @@ extension PlannerCommand {
                     "  skipped       \(summary.statistics.missingNodeReferences) references to nodes outside the extract",
                     "  covers        \(box(summary.boundingBox))",
                 ].joined(separator: "\n"))
+            }
+
+            /// How far beyond its theaters a catalog area counts as covered.
+            static let coveragePaddingMeters = 5_000.0
+
+            /// The files `--catalog` reads: GeoJSON FeatureCollections of Points, and CSVs with name, lat, lon.
+            static let catalogExtensions: Set<String> = ["csv", "geojson", "json"]
+
+            /// An area of theaters only, from a catalog: it covers the theaters' bounding box and has no roads, so
+            /// its theaters join the bundled ones there while times stay estimates (or follow another area's roads).
+            static func catalogArea(from url: URL, name: String, importedAt: Date) throws -> RoadArea {
+                let catalog = try TheaterCatalog(contentsOf: url)
+                guard let first = catalog.theaters.first else {
+                    throw CLIError.invalidOption("'\(url.lastPathComponent)' holds no theaters with a name and a valid lat/lon")
+                }
+                var box = BoundingBox(
+                    south: first.coordinate.latitude, west: first.coordinate.longitude,
+                    north: first.coordinate.latitude, east: first.coordinate.longitude)
+                for theater in catalog.theaters.dropFirst() {
+                    let c = theater.coordinate
+                    box = BoundingBox(
+                        south: min(box.south, c.latitude), west: min(box.west, c.longitude),
+                        north: max(box.north, c.latitude), east: max(box.east, c.longitude))
+                }
+                // A catalog says nothing of where it ends: its box, 5 km wider on every side, is taken as covered,
+                // so that a search from the middle of town counts a few theaters' tight box as "there".
+                let padLatitude = Self.coveragePaddingMeters / 111_195
+                let padLongitude = padLatitude / max(0.01, cos(max(abs(box.south), abs(box.north)) * .pi / 180))
+                box = BoundingBox(
+                    south: max(-90, box.south - padLatitude), west: max(-180, box.west - padLongitude),
+                    north: min(90, box.north + padLatitude), east: min(180, box.east + padLongitude))
+                let empty = Dictionary(uniqueKeysWithValues: TravelMode.allCases.map {
+                    ($0, RoadGraph(mode: $0, coordinates: [], edges: []))
+                })
+                return RoadArea(
+                    name: name, sourceFileName: url.lastPathComponent, boundingBox: box, importedAt: importedAt,
+                    graphs: empty, theaters: catalog.theaters, statistics: ImportStatistics())
             }
         }
 

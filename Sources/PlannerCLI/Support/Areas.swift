@@ -41,7 +41,8 @@ struct RouterChoice {
     let areaName: String?
 
     init(areas: [RoadArea]) {
-        if let area = areas.first {
+        // The first area with roads: an area imported from a catalog has theaters only.
+        if let area = areas.first(where: { $0.graphs.values.contains { $0.edgeCount > 0 } }) {
             router = RoadRouter(area: area)
             areaName = area.name
         } else {

@@ -31,8 +31,9 @@ struct TheaterSearch {
         -> (TheaterCatalog, [RoadArea])
     {
         var catalog = try environment.catalog(path: search.catalog)
-        guard search.catalog == nil else { return (catalog, []) }
         let areas = Areas(environment: environment).covering(origin.coordinate)
+        // --catalog replaces the theaters, not the roads: the areas still route.
+        guard search.catalog == nil else { return (catalog, areas) }
         for area in areas {
             let known = Set(catalog.theaters.map(\.id))
             let newTheaters = area.theaters.filter { !known.contains($0.id) }
