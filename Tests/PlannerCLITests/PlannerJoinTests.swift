@@ -114,11 +114,34 @@ struct PlannerJoinTests {
             _ = try await planner.run(["now-playing", "--region", "FI"])
             _ = try await planner.run(["upcoming-releases", "--region", "FI", "--refresh"])
             _ = try await planner.run(["search", "Winter Road", "--region", "FI"])
+            _ = try await planner.run(["trending", "--region", "FI"])
+            _ = try await planner.run(["popular", "--region", "FI"])
+            _ = try await planner.run(["movie", "101", "--region", "FI", "--refresh"])
+            _ = try await planner.run(["config", "set", "region", "FI"])
+            _ = try await planner.run(["watchlist", "add", "102"])
             let requests = await tmdb.log.requests
+            #expect(Set(requests.map(\.path)).isSuperset(of: ["/3/trending/movie/week", "/3/movie/101", "/3/movie/102"]))
             #expect(!requests.isEmpty)
             #expect(requests.allSatisfy { $0.header("Authorization") == "Bearer \(FakeTMDbService.token)" })
             #expect(requests.allSatisfy { $0.query["region"] == "FI" })
             #expect(requests.allSatisfy { ($0.header("User-Agent") ?? "").hasPrefix("planner/") })
+        }
+    }
+
+    @Test func verboseReportsEachRequestWithoutTheTokenOrTheKey() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            let result = try await planner.run(["now-playing", "--region", "FI", "--verbose"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("GET \(tmdb.baseURL.absoluteString)/movie/now_playing?page=1&region=FI → 200"))
+            #expect(!result.stderr.contains(FakeTMDbService.token))
+            // And with a v3 key in the query, the key is left out of the line
+            let keyed = PlannerProcess(environment: [
+                "TMDB_BASE_URL": tmdb.baseURL.absoluteString, "TMDB_API_KEY": "v3-key-93c1e", "TMDB_READ_ACCESS_TOKEN": "",
+            ])
+            let withKey = try await keyed.run(["popular", "--region", "FI", "--verbose"])
+            #expect(withKey.stderr.contains("GET \(tmdb.baseURL.absoluteString)/movie/popular"))
+            #expect(!(withKey.stdout + withKey.stderr).contains("v3-key-93c1e"))
         }
     }
 

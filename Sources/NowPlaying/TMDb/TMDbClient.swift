@@ -152,7 +152,9 @@ extension TMDbClient {
         }
         let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.path = basePath + endpoint.path
-        var items = endpoint.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        var query = endpoint.query
+        if query["region"] == nil, let region = configuration.region { query["region"] = region }
+        var items = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         var headers = ["Accept": "application/json", "User-Agent": ClientIdentity.userAgent]
         switch credential {
         case .bearer(let token):

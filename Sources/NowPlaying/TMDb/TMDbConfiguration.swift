@@ -14,6 +14,10 @@ public struct TMDbConfiguration: Sendable, Equatable {
     public var credential: TMDbCredential?
     /// The API root every path is appended to.
     public var baseURL: URL
+    /// The user's region (ISO 3166-1), sent with every request that does not name one itself. TMDb reads it on
+    /// the lists, search and release dates and ignores it elsewhere, so sending it always costs nothing and keeps
+    /// every request saying whose cinemas it is about.
+    public var region: String?
 
     /// Creates a configuration.
     public init(credential: TMDbCredential?, baseURL: URL = TMDbConfiguration.defaultBaseURL) {

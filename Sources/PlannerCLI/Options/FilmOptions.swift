@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `--region`, `--language`, `--offline`, `--refresh` and `--db`, shared by the film commands.
+/// `--region`, `--language`, `--offline`, `--refresh`, `--db` and `--verbose`, shared by the film commands.
 struct FilmOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -24,6 +24,9 @@ struct FilmOptions: ParsableArguments {
             "The database file (watchlist and TMDb cache).",
             discussion: "Default: $PLANNER_DB, else $XDG_DATA_HOME/planner/planner.sqlite.", valueName: "file"))
     var db: String?
+
+    @Flag(name: .long, help: "Report each request to TMDb on standard error: URL (without keys), status, time.")
+    var verbose = false
 
     func validate() throws {
         if offline && refresh { throw ValidationError("--offline and --refresh can't be used together") }

@@ -15,7 +15,9 @@ struct FilmServices {
     /// Builds the services from the environment, the settings and the shared options.
     static func make(_ options: FilmOptions, environment: Environment = Environment()) throws -> FilmServices {
         let settings = try environment.settings()
-        let configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
+        var configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
+        let region = (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased()
+        configuration.region = region
         let store = try AppDatabase.open(explicit: options.db, environment: environment)
         let cache = TMDbCache(writer: store.writer)
         let policy: CachePolicy
@@ -27,8 +29,13 @@ struct FilmServices {
             policy = .normal
         }
         return FilmServices(
-            client: TMDbClient(configuration: configuration, cache: cache), store: store,
-            region: (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased(), language: options.language, policy: policy,
+            client: TMDbClient(
+                configuration: configuration,
+                transport: options.verbose
+                    ? LoggingTransport(URLSessionTransport(), log: { Console.error("tmdb: " + $0) }) : URLSessionTransport(),
+                cache: cache),
+            store: store,
+            region: region, language: options.language, policy: policy,
             variables: environment.variables)
     }
 }
