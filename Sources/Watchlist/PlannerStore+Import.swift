@@ -9,7 +9,8 @@ extension PlannerStore {
     ///   - resolver: Resolves CSV rows; unused for JSON.
     /// - Throws: ``WatchlistError/unrecognizedImportFormat`` and the errors of the format's import.
     public func importFile(
-        _ data: Data, into list: FilmList = .watchlist, resolver: any FilmResolver, now: Date = Date()
+        _ data: Data, into list: FilmList = .watchlist, resolver: any FilmResolver, now: Date = Date(),
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         guard let text = String(data: data, encoding: .utf8) else { throw WatchlistError.unrecognizedImportFormat }
         let body = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
@@ -17,7 +18,7 @@ extension PlannerStore {
             return try importJSON(Data(body.utf8))
         }
         if LetterboxdCSV.looksLikeLetterboxd(String(body)) {
-            return try await importLetterboxdCSV(text, into: list, resolver: resolver, now: now)
+            return try await importLetterboxdCSV(text, into: list, resolver: resolver, now: now, progress: progress)
         }
         throw WatchlistError.unrecognizedImportFormat
     }

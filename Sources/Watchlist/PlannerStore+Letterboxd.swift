@@ -13,45 +13,77 @@ extension PlannerStore {
     ///   - now: The added-at time for rows without a valid `Date`.
     /// - Throws: ``WatchlistError/invalidCSV(line:reason:)``, `CancellationError`, or a write error.
     public func importLetterboxdCSV(
-        _ text: String, into list: FilmList = .watchlist, resolver: any FilmResolver, now: Date = Date()
+        _ text: String, into list: FilmList = .watchlist, resolver: any FilmResolver, now: Date = Date(),
+        concurrency: Int = PlannerStore.importConcurrency, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         guard !isReadOnly else { throw WatchlistError.readOnly(path: path) }
         let rows = try LetterboxdCSV.parse(text)
-        var unmatched: [UnmatchedRow] = []
-        var matches: [(film: Film, addedAt: Date)] = []
-        for row in rows {
-            try Task.checkCancellation()
+        var outcomes: [RowOutcome?] = Array(repeating: nil, count: rows.count)
+        var toResolve: [(index: Int, title: String, year: Int?)] = []
+        for (index, row) in rows.enumerated() {
             guard !row.name.isEmpty else {
-                unmatched.append(
-                    UnmatchedRow(line: row.line, title: "", year: Int(row.yearText), reason: .missingTitle))
+                outcomes[index] = .unmatched(UnmatchedRow(line: row.line, title: "", year: Int(row.yearText), reason: .missingTitle))
                 continue
             }
             var year: Int?
             if !row.yearText.isEmpty {
                 guard let parsed = Int(row.yearText) else {
-                    unmatched.append(
+                    outcomes[index] = .unmatched(
                         UnmatchedRow(line: row.line, title: row.name, year: nil, reason: .invalidYear(row.yearText)))
                     continue
                 }
                 year = parsed
             }
-            let reason: UnmatchedReason
-            do {
-                switch try await resolver.resolve(title: row.name, year: year) {
-                case .matched(let film):
-                    matches.append((film, row.date.flatMap(Day.date(from:)) ?? now))
-                    continue
-                case .ambiguous(let candidates):
-                    reason = .ambiguous(candidates: candidates.count)
-                case .none:
-                    reason = .notFound
+            toResolve.append((index, row.name, year))
+        }
+        // Rows are looked up `concurrency` at a time (the client keeps its own limit and retries), then put back
+        // in file order, so the report reads like the file.
+        let total = toResolve.count
+        try await withThrowingTaskGroup(of: (Int, Result<FilmMatch, any Error>).self) { group in
+            var next = 0
+            var done = 0
+            func start() {
+                let item = toResolve[next]
+                next += 1
+                group.addTask {
+                    do {
+                        return (item.index, .success(try await resolver.resolve(title: item.title, year: item.year)))
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        return (item.index, .failure(error))
+                    }
                 }
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                reason = .resolverFailed("\(error)")
             }
-            unmatched.append(UnmatchedRow(line: row.line, title: row.name, year: year, reason: reason))
+            while next < min(max(1, concurrency), total) { start() }
+            while let (index, result) = try await group.next() {
+                let row = rows[index]
+                let year = row.yearText.isEmpty ? nil : Int(row.yearText)
+                switch result {
+                case .success(.matched(let film)):
+                    outcomes[index] = .matched(film, row.date.flatMap(Day.date(from:)) ?? now)
+                case .success(.ambiguous(let candidates)):
+                    outcomes[index] = .unmatched(
+                        UnmatchedRow(line: row.line, title: row.name, year: year, reason: .ambiguous(candidates: candidates.count)))
+                case .success(.none):
+                    outcomes[index] = .unmatched(UnmatchedRow(line: row.line, title: row.name, year: year, reason: .notFound))
+                case .failure(let error):
+                    outcomes[index] = .unmatched(
+                        UnmatchedRow(line: row.line, title: row.name, year: year, reason: .resolverFailed("\(error)")))
+                }
+                done += 1
+                progress?(done, total)
+                if next < total { start() }
+            }
+        }
+        var unmatched: [UnmatchedRow] = []
+        var matches: [(film: Film, addedAt: Date)] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .matched(let film, let addedAt)?: matches.append((film, addedAt))
+            case .unmatched(let row)?: unmatched.append(row)
+            case nil: break
+            }
         }
         try Task.checkCancellation()
         let (added, present, films) = try write { db in
@@ -72,5 +104,14 @@ extension PlannerStore {
     /// Exports a list as a Letterboxd CSV (`Date,Name,Year,Letterboxd URI`), oldest first.
     public func exportLetterboxdCSV(_ list: FilmList = .watchlist) throws -> String {
         LetterboxdCSV.write(try self.list(list, query: ListQuery(sort: .added)))
+    }
+
+    /// How many Letterboxd rows are looked up at once.
+    public static let importConcurrency = 8
+
+    /// What became of one CSV row.
+    private enum RowOutcome {
+        case matched(Film, Date)
+        case unmatched(UnmatchedRow)
     }
 }

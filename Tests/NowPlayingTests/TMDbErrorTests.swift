@@ -72,6 +72,14 @@ import Testing
         #expect(policy.delay(beforeRetry: 9, retryAfter: "soon") == 4)
     }
 
+    @Test func aRetryAfterGivenAsAnHTTPDateIsTheTimeUntilThen() throws {
+        let policy = RetryPolicy(baseDelaySeconds: 0.5, maxDelaySeconds: 4, maxRetryAfterSeconds: 30)
+        let now = try #require(ISO8601DateFormatter().date(from: "2026-11-22T02:20:00Z"))
+        #expect(policy.delay(beforeRetry: 0, retryAfter: "Sun, 22 Nov 2026 02:20:03 GMT", now: now) == 3)
+        #expect(policy.delay(beforeRetry: 0, retryAfter: "Sun, 22 Nov 2026 02:19:00 GMT", now: now) == 0)
+        #expect(policy.delay(beforeRetry: 0, retryAfter: "Sun, 22 Nov 2026 03:20:00 GMT", now: now) == 30)
+    }
+
     @Test func aServerErrorIsRetriedWithBackoffThenSucceeds() async throws {
         try await withFakeTMDb({ _, number in
             number <= 2 ? Reply.json("{}", status: 500) : Reply.json(TMDbFixtures.moviePage())

@@ -41,6 +41,39 @@ import Tabular
             try store.list(.watchlist, query: ListQuery(sort: .title)).first?.addedAt == Day.date(from: "2024-01-02"))
     }
 
+    @Test func rowsAreLookedUpSeveralAtATimeAndReportedInFileOrder() async throws {
+        // Given a resolver that takes a moment per title and counts how many lookups overlap
+        actor Overlap {
+            var now = 0
+            var most = 0
+            func enter() { now += 1; most = max(most, now) }
+            func leave() { now -= 1 }
+        }
+        struct SlowResolver: FilmResolver {
+            let overlap: Overlap
+            func resolve(title: String, year: Int?) async throws -> FilmMatch {
+                await overlap.enter()
+                try await Task.sleep(nanoseconds: UInt64.random(in: 1...5) * 2_000_000)
+                await overlap.leave()
+                return try await FakeResolver().resolve(title: title, year: year)
+            }
+        }
+        let overlap = Overlap()
+        let progress = ProgressLog()
+
+        // When 200 rows are imported
+        let report = try await store.importLetterboxdCSV(
+            Self.letterboxdCSV(rows: 200), resolver: SlowResolver(overlap: overlap),
+            progress: { done, total in progress.record(done, total) })
+
+        // Then up to 8 lookups ran at once, the unmatched rows come in line order, and progress reached the end
+        #expect(await overlap.most > 1)
+        #expect(await overlap.most <= PlannerStore.importConcurrency)
+        #expect(report.unmatched.map(\.line) == report.unmatched.map(\.line).sorted())
+        #expect(report.added + report.unmatched.count == 200)
+        #expect(progress.last.map { [$0.0, $0.1] } == [200, 200])
+    }
+
     @Test func badRowsAreReportedWithTheirLineAndTheImportGoesOn() async throws {
         let csv = """
             Date,Name,Year,Letterboxd URI
@@ -214,4 +247,12 @@ import Tabular
             try store.importJSON(try snapshot.jsonData())
         }
     }
+}
+
+/// The last progress report, from any thread.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Int, Int)?
+    func record(_ done: Int, _ total: Int) { lock.lock(); value = (done, total); lock.unlock() }
+    var last: (Int, Int)? { lock.lock(); defer { lock.unlock() }; return value }
 }

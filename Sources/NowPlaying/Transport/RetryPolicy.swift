@@ -47,11 +47,24 @@ public struct RetryPolicy: Sendable {
     ///   - retry: how many retries have already been made.
     ///   - retryAfter: the `Retry-After` header, in seconds (HTTP dates are not honoured).
     /// - Returns: seconds to wait.
-    public func delay(beforeRetry retry: Int, retryAfter: String?) -> Double {
+    public func delay(beforeRetry retry: Int, retryAfter: String?, now: Date = Date()) -> Double {
         if let text = retryAfter?.trimmingCharacters(in: .whitespaces), let seconds = Double(text), seconds >= 0 {
             return min(seconds, maxRetryAfterSeconds)
         }
+        // RFC 9110 §10.2.3: Retry-After is delay-seconds or an HTTP-date ("Sun, 22 Nov 2026 02:20:00 GMT").
+        if let text = retryAfter, let date = Self.httpDate(text) {
+            return min(max(0, date.timeIntervalSince(now)), maxRetryAfterSeconds)
+        }
         let exponential = baseDelaySeconds * pow(2, Double(min(retry, 30)))
         return min(exponential, maxDelaySeconds)
+    }
+
+    /// Reads an HTTP-date in its preferred IMF-fixdate form (RFC 9110 §5.6.7), or nil.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
     }
 }

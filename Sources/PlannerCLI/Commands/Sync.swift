@@ -26,7 +26,7 @@ extension PlannerCommand {
             let report = try await services.client.sync(
                 region: region, language: services.language, watchlistIDs: stored + watchlistIDs
             ) { step in
-                bar.show("\(step.stage.rawValue)", completed: step.completed, total: step.total)
+                bar.show(Self.label(step.stage), completed: step.completed, total: step.total)
             }
             bar.finish()
             // Fill in the stored films: offline placeholders get their details, every film its release dates.
@@ -42,6 +42,15 @@ extension PlannerCommand {
                 lines.append("note: film \(id) was not fetched: \(error.description)")
             }
             Console.out(lines.joined(separator: "\n"))
+        }
+    
+        /// The progress bar's label for a stage, in words.
+        static func label(_ stage: SyncProgress.Stage) -> String {
+            switch stage {
+            case .nowPlaying: "now playing"
+            case .upcoming: "upcoming"
+            case .details: "details"
+            }
         }
     }
 }

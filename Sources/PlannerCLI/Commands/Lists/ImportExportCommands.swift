@@ -54,7 +54,11 @@ struct WatchlistImport: AsyncParsableCommand {
             store = services.store
             resolver = TMDbFilmResolver(client: services.client, policy: services.policy)
         }
-        let report = try await store.importFile(data, into: .watchlist, resolver: resolver)
+        let bar = ProgressBar()
+        let report = try await store.importFile(data, into: .watchlist, resolver: resolver) { done, total in
+            bar.show("titles", completed: done, total: total)
+        }
+        bar.finish()
         var lines = [
             "imported \(file): \(report.added) added, \(report.alreadyPresent) already there, "
                 + "\(report.unmatched.count) unmatched"
