@@ -131,8 +131,8 @@ public struct NominatimClient: Sendable {
 /// The User-Agent the usage policies ask for: the tool, its version, and a contact.
 public enum LookupIdentity {
     public static func userAgent(contact: String?) -> String {
-        let base = "planner/\(ClientIdentity.version) (+https://github.com/planner"
-        guard let contact, !contact.isEmpty else { return base + ")" }
-        return base + "; contact: \(contact))"
+        let base = "planner/\(ClientIdentity.version)"
+        guard let contact, !contact.isEmpty else { return base }
+        return base + " (contact: \(contact))"
     }
 }

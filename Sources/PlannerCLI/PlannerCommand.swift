@@ -1,8 +1,9 @@
 import ArgumentParser
+import NowPlaying
 
 /// The root command: `planner <subcommand>`.
 struct PlannerCommand: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = ClientIdentity.version
 
     static let configuration = CommandConfiguration(
         commandName: "planner",

@@ -29,6 +29,13 @@ public struct WatchlistStats: Codable, Equatable, Sendable {
     /// Ten buckets, 0.5…5.0 ascending, every one present even when empty.
     public var ratingHistogram: [Bucket]
 
+    /// snake_case, as every other JSON planner writes.
+    enum CodingKeys: String, CodingKey {
+        case watchlist, favorites, watched, rated
+        case averageRating = "average_rating"
+        case ratingHistogram = "rating_histogram"
+    }
+
     /// Creates stats; `ratingCounts` maps half-stars (1…10) to counts.
     public init(watchlist: Int, favorites: Int, watched: Int, rated: Int, ratingCounts: [Int: Int]) {
         self.watchlist = watchlist

@@ -59,7 +59,8 @@ import Testing
     @Test func statsEncodeAsJSONWithSortedKeys() throws {
         let stats = WatchlistStats(watchlist: 1, favorites: 0, watched: 0, rated: 1, ratingCounts: [10: 1])
         let json = String(decoding: try stats.jsonData(), as: UTF8.self)
-        #expect(json.contains("\"averageRating\" : 5"))
+        #expect(json.contains("\"average_rating\" : 5"))
+        #expect(json.contains("\"rating_histogram\""))
         #expect(try JSONDecoder().decode(WatchlistStats.self, from: try stats.jsonData()) == stats)
     }
 }

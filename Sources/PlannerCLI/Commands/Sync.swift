@@ -35,8 +35,8 @@ extension PlannerCommand {
                 try services.store.upsertDetails(film, releases: releases)
             }
             var lines = [
-                "Synced \(region): \(report.nowPlaying.results.count) films now playing, "
-                    + "\(report.upcoming.results.count) upcoming, \(report.details.count) watchlist films."
+                "Synced \(region): \(FilmFormat.films(report.nowPlaying.results.count)) now playing, "
+                    + "\(report.upcoming.results.count) upcoming, details of \(FilmFormat.films(report.details.count)) on your lists."
             ]
             for (id, error) in report.failures.sorted(by: { $0.key < $1.key }) {
                 lines.append("note: film \(id) was not fetched: \(error.description)")

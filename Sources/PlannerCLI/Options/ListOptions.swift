@@ -50,5 +50,5 @@ struct FilmReference: ExpressibleByArgument, CustomStringConvertible {
 }
 
 extension FilmList {
-    var displayName: String { self == .watchlist ? "watchlist" : "favorites" }
+    var displayName: String { self == .watchlist ? "watchlist" : "favorites list" }
 }

@@ -3,6 +3,9 @@ import NowPlaying
 
 /// Small formatting helpers for films: days, ratings and where an answer came from.
 enum FilmFormat {
+    /// "1 film", "2 films".
+    static func films(_ count: Int) -> String { "\(count) film\(count == 1 ? "" : "s")" }
+
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

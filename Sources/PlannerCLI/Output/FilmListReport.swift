@@ -35,7 +35,7 @@ struct FilmListReport {
         lines.append("")
         lines.append(table.render())
         lines.append("")
-        let shown = films.count < totalResults ? "\(films.count) of \(totalResults) films" : "\(films.count) films"
+        let shown = films.count < totalResults ? "\(films.count) of \(FilmFormat.films(totalResults))" : FilmFormat.films(films.count)
         lines.append("\(shown), \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
         return lines.joined(separator: "\n")
     }

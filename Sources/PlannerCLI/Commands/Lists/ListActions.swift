@@ -84,7 +84,8 @@ enum ListActions {
             try output.target.write(lines.joined(separator: "\n"))
         case .table, .geojson:
             guard !items.isEmpty else {
-                try output.target.write("your \(list.displayName) is empty")
+                try output.target.write(
+                    query.filter == .all ? "your \(list.displayName) is empty" : "no film on your \(list.displayName) matches")
                 return
             }
             var table = TextTable(
@@ -97,7 +98,15 @@ enum ListActions {
                     item.diary.watchedOn ?? "", "\(item.film.id)",
                 ])
             }
-            try output.target.write(table.render() + "\n\n\(items.count) film\(items.count == 1 ? "" : "s") on your \(list.displayName)")
+            let count = "\(items.count) film\(items.count == 1 ? "" : "s")"
+            let filter: String
+            switch query.filter {
+            case .all: filter = ""
+            case .upcoming: filter = " still to be released"
+            case .released: filter = " already released"
+            }
+            try output.target.write(
+                table.render() + "\n\n\(count)\(filter) " + (filter.isEmpty ? "on" : "shown from") + " your \(list.displayName)")
         }
     }
 }
