@@ -5,7 +5,7 @@
 # with OSRM's own profiles (the wheel is cp312-abi3; its programs run whatever the local Python is, so the
 # wheel is unpacked rather than installed). Our answers come from the RoutingBenchmark executable.
 #
-# Usage: Scripts/compare-osrm.sh [PAIRS]        (default 100 pairs per extract)
+# Usage: Scripts/compare-osrm.sh [PAIRS] [SEEDS]   (default 100 pairs per extract and seed; seeds "7 11")
 # Needs ../shared/data/osm/ (Helsinki for walking, Columbus for driving). Prints agreement: distance within ±5 %,
 # duration within ±15 %.
 set -euo pipefail
@@ -13,6 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 data="$root/../shared/data/osm"
 pairs=${1:-100}
+seeds=${2:-7 11}
 work=$(mktemp -d)
 routed_pid=""
 cleanup() {
@@ -48,9 +49,10 @@ compare() {  # extract-file osrm-profile our-mode port
         curl -s "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
         sleep 0.2
     done
-    "$bench" pairs "$data/$file" "$mode" "$pairs" 7 >"$work/$name/pairs.csv"
+    for seed in $seeds; do
+    "$bench" pairs "$data/$file" "$mode" "$pairs" "$seed" >"$work/$name/pairs.csv"
     "$bench" route "$data/$file" "$mode" <"$work/$name/pairs.csv" >"$work/$name/ours.csv"
-    python3 - "$work/$name/pairs.csv" "$work/$name/ours.csv" "$port" "$profile" "$file" <<'PY'
+    python3 - "$work/$name/pairs.csv" "$work/$name/ours.csv" "$port" "$profile" "$file seed $seed" <<'PY'
 import json, statistics, sys, urllib.request
 pairs_file, ours_file, port, profile, name = sys.argv[1:]
 pairs = [list(map(float, l.split(","))) for l in open(pairs_file) if l.strip()]
@@ -74,7 +76,11 @@ print(f"  distance within ±5 %: {sum(abs(x) <= 0.05 for x in dist)}/{len(ok)}; 
 print(f"  duration within ±15 %: {sum(abs(x) <= 0.15 for x in dur)}/{len(ok)}; "
       f"median ratio {1 + statistics.median(dur):.3f}")
 print(f"  both: {both}/{len(ok)}")
+for (d, t, od, ot), x, y in zip(ok, dist, dur):
+    if abs(x) > 0.05 or abs(y) > 0.15:
+        print(f"  outside: ours {d:.0f} m {t:.0f} s, OSRM {od:.0f} m {ot:.0f} s")
 PY
+    done
     kill "$routed_pid" 2>/dev/null || true
     wait "$routed_pid" 2>/dev/null || true
     routed_pid=""

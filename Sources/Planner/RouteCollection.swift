@@ -23,7 +23,8 @@ public enum RouteCollection {
             features.append(
                 GeoJSON.Feature(
                     id: "route/\(route.mode.rawValue)/\(route.theater.id)",
-                    geometry: GeoJSON.splittingAtAntimeridian(route.geometry),
+                    geometry: route.geometry.count == 1
+                        ? .point(route.geometry[0]) : GeoJSON.splittingAtAntimeridian(route.geometry),
                     properties: [
                         "role": "route",
                         "mode": .string(route.mode.rawValue),

@@ -1,15 +1,20 @@
 import Geo
 
-/// A graph with what queries need beside it: incoming edges, and a snapping index over its largest component.
+/// A graph with what queries need beside it: incoming edges, a snapping index over its largest strongly connected
+/// component, and the turn table when its profile charges turns.
 final class PreparedGraph: Sendable {
     let graph: RoadGraph
     let reverse: ReverseAdjacency
     let segments: SegmentIndex
+    /// Present when the mode's profile charges turns; searches then run over edges (`TurnSearch`).
+    let turns: TurnTable?
 
-    init(_ graph: RoadGraph) {
+    init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil) {
         self.graph = graph
-        reverse = ReverseAdjacency(graph)
-        segments = SegmentIndex(graph, include: Components.largestComponentMask(graph))
+        let reverse = ReverseAdjacency(graph)
+        self.reverse = reverse
+        segments = SegmentIndex(graph, include: Components.largestComponentMask(graph, reverse: reverse))
+        turns = turnCosts.map { TurnTable(graph, reverse: reverse, costs: $0) }
     }
 
     func snap(_ point: Coordinate, maximumMeters: Double) -> RoadSnap? {
@@ -38,26 +43,80 @@ final class PreparedGraph: Sendable {
 
     /// The trip along a single segment when origin and destination share it and its direction allows.
     func directPath(from origin: RoadSnap, to destination: RoadSnap) -> SearchPath? {
+        directEdge(from: origin, to: destination).map { $0.path }
+    }
+
+    /// The same, with its weight, for `TurnSearch`.
+    func directEdge(from origin: RoadSnap, to destination: RoadSnap) -> (weight: Double, path: SearchPath)? {
         guard origin.sharesSegment(with: destination) else { return nil }
         let delta = destination.fraction - origin.fraction
         let edge = delta >= 0 ? origin.forwardEdge : origin.backwardEdge
         guard edge >= 0 else { return nil }
-        return SearchPath(
+        let path = SearchPath(
             durationSeconds: abs(delta) * graph.edgeDurationsSeconds[Int(edge)],
             lengthMeters: abs(delta) * graph.edgeLengthsMeters[Int(edge)], nodes: [])
+        return (abs(delta) * graph.edgeWeightsSeconds[Int(edge)], path)
+    }
+
+    /// The edges a turn-aware trip may start on: the snapped segment each way it can be driven, charged the part
+    /// still to drive to its head; and, from a snap on a node, every edge leaving the node (no turn to pay).
+    func originEdgeSeeds(_ snap: RoadSnap) -> [EdgeSeed] {
+        var seeds: [EdgeSeed] = []
+        if snap.forwardEdge >= 0 { seeds.append(edgeSeed(snap.forwardEdge, share: 1 - snap.fraction)) }
+        if snap.backwardEdge >= 0 { seeds.append(edgeSeed(snap.backwardEdge, share: snap.fraction)) }
+        if let node = endpointNode(snap) {
+            for edge in graph.edgeRange(of: Int(node)) { seeds.append(edgeSeed(Int32(edge), share: 1)) }
+        }
+        return seeds
+    }
+
+    /// The edges a turn-aware trip may end from: every edge into the snapped segment's tail, charged the turn onto
+    /// the segment and the part of it up to the snap; and, for a snap on a node, every edge into the node.
+    func destinationEdgeSeeds(_ snap: RoadSnap) -> [EdgeSeed] {
+        guard let turns else { return [] }
+        var ends: [EdgeSeed] = []
+        for (edge, share) in [(snap.forwardEdge, snap.fraction), (snap.backwardEdge, 1 - snap.fraction)] where edge >= 0 {
+            let part = edgeSeed(edge, share: share)
+            for slot in reverse.range(of: Int(turns.edgeSources[Int(edge)])) {
+                let previous = Int(reverse.edges[slot])
+                let turn = turns.seconds(from: previous, to: Int(edge), graph: graph)
+                guard turn.isFinite else { continue }
+                ends.append(
+                    EdgeSeed(
+                        edge: Int32(previous), weightSeconds: turn + part.weightSeconds,
+                        durationSeconds: turn + part.durationSeconds, lengthMeters: part.lengthMeters))
+            }
+        }
+        if let node = endpointNode(snap) {
+            for slot in reverse.range(of: Int(node)) {
+                ends.append(EdgeSeed(edge: reverse.edges[slot], weightSeconds: 0, durationSeconds: 0, lengthMeters: 0))
+            }
+        }
+        return ends
     }
 
     /// A free seed at A or B when the snap lies on that node: a point on a node is on every segment that meets
     /// there, so the direction of the one segment the index happened to pick must not matter.
     private func endpointSeeds(_ snap: RoadSnap) -> [SearchSeed] {
-        if snap.fraction <= 1e-9 { return [SearchSeed(node: snap.nodeA, durationSeconds: 0, lengthMeters: 0)] }
-        if snap.fraction >= 1 - 1e-9 { return [SearchSeed(node: snap.nodeB, durationSeconds: 0, lengthMeters: 0)] }
-        return []
+        endpointNode(snap).map { [SearchSeed(node: $0, durationSeconds: 0, lengthMeters: 0)] } ?? []
+    }
+
+    private func endpointNode(_ snap: RoadSnap) -> Int32? {
+        if snap.fraction <= 1e-9 { return snap.nodeA }
+        if snap.fraction >= 1 - 1e-9 { return snap.nodeB }
+        return nil
     }
 
     private func seed(_ node: Int32, edge: Int32, share: Double) -> SearchSeed {
         SearchSeed(
             node: node, durationSeconds: share * graph.edgeDurationsSeconds[Int(edge)],
+            lengthMeters: share * graph.edgeLengthsMeters[Int(edge)])
+    }
+
+    private func edgeSeed(_ edge: Int32, share: Double) -> EdgeSeed {
+        EdgeSeed(
+            edge: edge, weightSeconds: share * graph.edgeWeightsSeconds[Int(edge)],
+            durationSeconds: share * graph.edgeDurationsSeconds[Int(edge)],
             lengthMeters: share * graph.edgeLengthsMeters[Int(edge)])
     }
 }

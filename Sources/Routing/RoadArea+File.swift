@@ -14,8 +14,9 @@ import Theaters
 extension RoadArea {
     /// The magic bytes a graph file starts with.
     public static let fileMagic: [UInt8] = Array("PLNRAREA".utf8)
-    /// The format version this build writes and reads.
-    public static let fileFormatVersion: UInt32 = 1
+    /// The format version this build writes and reads. Version 2 added each graph's edge weights; a version 1
+    /// file is refused with `RoutingError.unsupportedGraphVersion` (import the extract again).
+    public static let fileFormatVersion: UInt32 = 2
 
     /// Writes the area to `url` atomically.
     public func write(to url: URL) throws {
@@ -175,6 +176,7 @@ extension RoadArea {
         writer.writeArray(graph.edgeTargets)
         writer.writeArray(graph.edgeDurationsSeconds)
         writer.writeArray(graph.edgeLengthsMeters)
+        writer.writeArray(graph.edgeWeightsSeconds)
     }
 
     private static func decodeGraph(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> RoadGraph {
@@ -186,7 +188,7 @@ extension RoadArea {
             mode: mode, latitudes: try reader.readArray(Double.self), longitudes: try reader.readArray(Double.self),
             osmNodeIDs: try reader.readArray(Int64.self), edgeOffsets: try reader.readArray(Int32.self),
             edgeTargets: try reader.readArray(Int32.self), edgeDurationsSeconds: try reader.readArray(Double.self),
-            edgeLengthsMeters: try reader.readArray(Double.self))
+            edgeLengthsMeters: try reader.readArray(Double.self), edgeWeightsSeconds: try reader.readArray(Double.self))
         try validate(graph)
         return graph
     }
@@ -197,6 +199,7 @@ extension RoadArea {
         let edges = graph.edgeCount
         guard graph.longitudes.count == nodes, graph.osmNodeIDs.count == nodes, graph.edgeOffsets.count == nodes + 1,
             graph.edgeDurationsSeconds.count == edges, graph.edgeLengthsMeters.count == edges,
+            graph.edgeWeightsSeconds.count == edges,
             graph.edgeOffsets.first == 0, graph.edgeOffsets.last == Int32(edges)
         else { throw BinaryReader.Failure(reason: "\(graph.mode) graph arrays disagree in size") }
         for node in 0..<nodes where graph.edgeOffsets[node] > graph.edgeOffsets[node + 1] {
@@ -207,6 +210,9 @@ extension RoadArea {
         }
         for duration in graph.edgeDurationsSeconds where !(duration >= 0 && duration.isFinite) {
             throw BinaryReader.Failure(reason: "\(graph.mode) graph has an edge of duration \(duration)")
+        }
+        for weight in graph.edgeWeightsSeconds where !(weight >= 0 && weight.isFinite) {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph has an edge of weight \(weight)")
         }
     }
 }

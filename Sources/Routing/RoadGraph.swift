@@ -10,13 +10,18 @@ public struct RoadEdge: Equatable, Sendable {
     public let durationSeconds: Double
     /// The edge's great-circle length, in meters.
     public let lengthMeters: Double
+    /// What the search minimises, in seconds: the duration, or more on roads the profile avoids (an alley).
+    public let weightSeconds: Double
 
-    /// Creates an edge.
-    public init(source: Int32, target: Int32, durationSeconds: Double, lengthMeters: Double) {
+    /// Creates an edge; its weight is its duration unless given.
+    public init(
+        source: Int32, target: Int32, durationSeconds: Double, lengthMeters: Double, weightSeconds: Double? = nil
+    ) {
         self.source = source
         self.target = target
         self.durationSeconds = durationSeconds
         self.lengthMeters = lengthMeters
+        self.weightSeconds = weightSeconds ?? durationSeconds
     }
 }
 
@@ -24,7 +29,8 @@ public struct RoadEdge: Equatable, Sendable {
 ///
 /// Every node of every routable way is a graph node, so each edge is one straight segment between two
 /// consecutive way nodes and a path's geometry is simply its node sequence. Edges leaving node `n` are
-/// `edgeOffsets[n] ..< edgeOffsets[n + 1]` in `edgeTargets`, `edgeDurationsSeconds` and `edgeLengthsMeters`.
+/// `edgeOffsets[n] ..< edgeOffsets[n + 1]` in `edgeTargets`, `edgeDurationsSeconds`, `edgeLengthsMeters` and
+/// `edgeWeightsSeconds`.
 ///
 /// ```swift
 /// let graph = RoadGraph(mode: .walk, coordinates: points, osmNodeIDs: ids, edges: edges)
@@ -47,6 +53,9 @@ public struct RoadGraph: Sendable, Equatable {
     public let edgeDurationsSeconds: [Double]
     /// The length of each edge, in meters.
     public let edgeLengthsMeters: [Double]
+    /// The routing weight of each edge (what searches minimise), in seconds; equal to the duration unless the
+    /// profile avoids the road.
+    public let edgeWeightsSeconds: [Double]
 
     /// The number of nodes.
     public var nodeCount: Int { latitudes.count }
@@ -64,23 +73,26 @@ public struct RoadGraph: Sendable, Equatable {
         var targets = [Int32](repeating: 0, count: edges.count)
         var durations = [Double](repeating: 0, count: edges.count)
         var lengths = [Double](repeating: 0, count: edges.count)
+        var weights = [Double](repeating: 0, count: edges.count)
         for edge in edges {
             let slot = Int(cursor[Int(edge.source)])
             cursor[Int(edge.source)] += 1
             targets[slot] = edge.target
             durations[slot] = edge.durationSeconds
             lengths[slot] = edge.lengthMeters
+            weights[slot] = edge.weightSeconds
         }
         self.init(
             mode: mode, latitudes: coordinates.map(\.latitude), longitudes: coordinates.map(\.longitude),
             osmNodeIDs: osmNodeIDs ?? [Int64](repeating: 0, count: nodeCount), edgeOffsets: offsets,
-            edgeTargets: targets, edgeDurationsSeconds: durations, edgeLengthsMeters: lengths)
+            edgeTargets: targets, edgeDurationsSeconds: durations, edgeLengthsMeters: lengths,
+            edgeWeightsSeconds: weights)
     }
 
     /// Creates a graph from its arrays as they are (used when loading a saved graph).
     init(
         mode: TravelMode, latitudes: [Double], longitudes: [Double], osmNodeIDs: [Int64], edgeOffsets: [Int32],
-        edgeTargets: [Int32], edgeDurationsSeconds: [Double], edgeLengthsMeters: [Double]
+        edgeTargets: [Int32], edgeDurationsSeconds: [Double], edgeLengthsMeters: [Double], edgeWeightsSeconds: [Double]
     ) {
         self.mode = mode
         self.latitudes = latitudes
@@ -90,6 +102,7 @@ public struct RoadGraph: Sendable, Equatable {
         self.edgeTargets = edgeTargets
         self.edgeDurationsSeconds = edgeDurationsSeconds
         self.edgeLengthsMeters = edgeLengthsMeters
+        self.edgeWeightsSeconds = edgeWeightsSeconds
     }
 
     /// The indexes of the edges leaving `node`.
@@ -109,7 +122,7 @@ public struct RoadGraph: Sendable, Equatable {
             edgeRange(of: node).map { edge in
                 RoadEdge(
                     source: Int32(node), target: edgeTargets[edge], durationSeconds: edgeDurationsSeconds[edge],
-                    lengthMeters: edgeLengthsMeters[edge])
+                    lengthMeters: edgeLengthsMeters[edge], weightSeconds: edgeWeightsSeconds[edge])
             }
         }
     }

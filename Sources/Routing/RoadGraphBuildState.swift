@@ -22,8 +22,8 @@ struct RoadGraphBuildState {
     var longitudes: [Double] = []
     /// Per needed node, bit `i` set when profile `i` cannot pass it (a barrier).
     var barriers: [UInt8] = []
-    /// Per needed node, true for `highway=traffic_signals`.
-    var signals: [Bool] = []
+    /// The seconds lost passing a node (signals, stop signs, gates), per profile, for the few nodes that cost any.
+    var nodePenalties: [Int32: [Double]] = [:]
     /// Every kept way's references, as dense indexes, back to back.
     var refs: [Int32] = []
     var ways: [KeptWay] = []
@@ -45,7 +45,6 @@ struct RoadGraphBuildState {
         latitudes.append(.nan)
         longitudes.append(.nan)
         barriers.append(0)
-        signals.append(false)
         return index
     }
 
@@ -83,7 +82,8 @@ struct RoadGraphBuildState {
             latitudes[Int(index)] = node.coordinate.latitude
             longitudes[Int(index)] = node.coordinate.longitude
             if !node.tags.isEmpty {
-                signals[Int(index)] = node.tags["highway"] == "traffic_signals"
+                let penalties = profiles.map { $0.nodePenaltySeconds(nodeTags: node.tags) }
+                if penalties.contains(where: { $0 > 0 }) { nodePenalties[index] = penalties }
                 for (bit, profile) in profiles.enumerated() where profile.blocksPassage(nodeTags: node.tags) {
                     barriers[Int(index)] |= 1 << UInt8(bit)
                 }
@@ -121,7 +121,7 @@ struct RoadGraphBuildState {
             return index
         }
         let barrierBit = UInt8(1) << UInt8(modeIndex)
-        let penalty = profile.trafficSignalPenaltySeconds
+        func penalty(_ node: Int32) -> Double { nodePenalties[node]?[modeIndex] ?? 0 }
         for way in ways {
             guard let speeds = way.speeds[modeIndex] else { continue }
             var position = way.refStart
@@ -134,19 +134,20 @@ struct RoadGraphBuildState {
                 let from = localIndex(a)
                 let to = localIndex(b)
                 let lengthMeters = coordinates[Int(from)].distanceMeters(to: coordinates[Int(to)])
+                // The time lost at a node is charged on the edges that reach it, to duration and weight alike.
                 if let speed = speeds.forwardKilometersPerHour {
+                    let travel = lengthMeters * 3.6 / speed
                     edges.append(
                         RoadEdge(
-                            source: from, target: to,
-                            durationSeconds: lengthMeters * 3.6 / speed + (signals[Int(b)] ? penalty : 0),
-                            lengthMeters: lengthMeters))
+                            source: from, target: to, durationSeconds: travel + penalty(b), lengthMeters: lengthMeters,
+                            weightSeconds: travel / speeds.weightFactor + penalty(b)))
                 }
                 if let speed = speeds.backwardKilometersPerHour {
+                    let travel = lengthMeters * 3.6 / speed
                     edges.append(
                         RoadEdge(
-                            source: to, target: from,
-                            durationSeconds: lengthMeters * 3.6 / speed + (signals[Int(a)] ? penalty : 0),
-                            lengthMeters: lengthMeters))
+                            source: to, target: from, durationSeconds: travel + penalty(a), lengthMeters: lengthMeters,
+                            weightSeconds: travel / speeds.weightFactor + penalty(a)))
                 }
             }
         }

@@ -41,11 +41,17 @@ public struct RoadRouter: Router {
     }
 
     /// Prepares bare graphs, one per mode.
+    /// - Parameter chargesTurns: when true (the default), a mode whose profile has `TurnCosts` (driving) is
+    ///   searched edge by edge with turns charged; when false, every mode is searched node by node.
     public init(
-        graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters
+        graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
+        chargesTurns: Bool = true
     ) {
         var prepared: [TravelMode: PreparedGraph] = [:]
-        for graph in graphs { prepared[graph.mode] = PreparedGraph(graph) }
+        for graph in graphs {
+            let costs = chargesTurns ? RoutingProfile.forMode(graph.mode).turnCosts : nil
+            prepared[graph.mode] = PreparedGraph(graph, turnCosts: costs)
+        }
         self.prepared = prepared
         self.theaters = theaters
         self.maximumSnapMeters = maximumSnapMeters
@@ -79,13 +85,22 @@ public struct RoadRouter: Router {
             .map { route(origin, $0.0, mode, $0.1) }
     }
 
-    /// The fastest road path between two points by bidirectional Dijkstra, or nil when either point is off the
-    /// network or no path joins them.
+    /// The fastest road path between two points by bidirectional Dijkstra (over edges, turns charged, where the
+    /// mode's profile has turn costs), or nil when either point is off the network or no path joins them.
     public func path(from origin: Coordinate, to destination: Coordinate, mode: TravelMode) -> RoadPath? {
         guard let graph = prepared[mode],
             let start = graph.snap(origin, maximumMeters: maximumSnapMeters),
             let end = graph.snap(destination, maximumMeters: maximumSnapMeters)
         else { return nil }
+        if let turns = graph.turns {
+            let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
+            guard
+                let found = search.bidirectional(
+                    seeds: graph.originEdgeSeeds(start), ends: graph.destinationEdgeSeeds(end),
+                    direct: graph.directEdge(from: start, to: end))
+            else { return nil }
+            return Self.roadPath(found, from: start, to: end, in: graph.graph)
+        }
         let search = PathSearch(graph: graph.graph)
         guard
             let found = search.bidirectional(
@@ -103,6 +118,16 @@ public struct RoadRouter: Router {
             return theaters.map { _ in nil }
         }
         let ends = theaters.map { graph.snap($0.coordinate, maximumMeters: maximumSnapMeters) }
+        if let turns = graph.turns {
+            let found = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns).oneToMany(
+                seeds: graph.originEdgeSeeds(start),
+                destinations: ends.map { $0.map(graph.destinationEdgeSeeds) ?? [] },
+                direct: ends.map { $0.flatMap { graph.directEdge(from: start, to: $0) } }, limit: limit)
+            return zip(ends, found).map { end, path in
+                guard let end, let path else { return nil }
+                return Self.roadPath(path, from: start, to: end, in: graph.graph)
+            }
+        }
         let found = PathSearch(graph: graph.graph).oneToMany(
             seeds: graph.originSeeds(start),
             destinations: ends.map { $0.map(graph.destinationEntries) ?? [] },
@@ -118,7 +143,8 @@ public struct RoadRouter: Router {
         -> RoadPath
     {
         RoadPath(
-            geometry: [start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate],
+            geometry: withoutRepeats(
+                [start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate]),
             distanceMeters: found.lengthMeters, durationSeconds: found.durationSeconds,
             originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
     }
@@ -126,16 +152,35 @@ public struct RoadRouter: Router {
     /// The road path with its two ends joined to the real points: the way from the door to the road, and from
     /// the road to the theater's door, drawn straight and walked (at `TravelMode.walk`'s speed, whatever the
     /// mode: one parks, or wheels the bike, for those last metres).
+    ///
+    /// When the two doors are no farther apart than the two ways to the road together (the same point, or both
+    /// beside one road), the route is that straight walk instead, so the door-to-road metres are not counted twice.
     private func route(_ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?) -> Route {
         guard let path else { return fallback.routes(from: origin, to: [theater], mode: mode)[0] }
+        let straightMeters = origin.distanceMeters(to: theater.coordinate)
         let connectorMeters = path.originSnapMeters + path.destinationSnapMeters
+        if straightMeters <= connectorMeters {
+            return Route(
+                theater: theater, mode: mode, geometry: withoutRepeats([origin, theater.coordinate]),
+                distanceMeters: straightMeters, straightLineMeters: straightMeters,
+                durationSeconds: straightMeters / TravelMode.walk.speedMetersPerSecond, source: .roadNetwork)
+        }
         var geometry = path.geometry
         if path.originSnapMeters > 0 { geometry.insert(origin, at: 0) }
         if path.destinationSnapMeters > 0 { geometry.append(theater.coordinate) }
+        geometry = withoutRepeats(geometry)
         return Route(
             theater: theater, mode: mode, geometry: geometry, distanceMeters: path.distanceMeters + connectorMeters,
             straightLineMeters: origin.distanceMeters(to: theater.coordinate),
             durationSeconds: path.durationSeconds + connectorMeters / TravelMode.walk.speedMetersPerSecond,
             source: .roadNetwork)
     }
+}
+
+/// The points of a line with consecutive repeats dropped (a snap onto a node repeats the node).
+func withoutRepeats(_ line: [Coordinate]) -> [Coordinate] {
+    var kept: [Coordinate] = []
+    kept.reserveCapacity(line.count)
+    for point in line where kept.last != point { kept.append(point) }
+    return kept
 }

@@ -2,7 +2,11 @@ extension RoutingProfile {
     /// Driving, after OSRM `profiles/car.lua` (v5/v6): its `speeds.highway` table in km/h, `speed_reduction = 0.8`
     /// applied to a tagged `maxspeed`, the `access_tag_blacklist`, implied one-way roundabouts and motorways, and
     /// `barrier_whitelist` plus gates (OSRM 26.10 routes cars through untagged gates, so they pass here too; any
-    /// other barrier node blocks a car unless an access tag allows it).
+    /// other barrier node blocks a car unless an access tag allows it). Like OSRM's default `routability` weight, the
+    /// search minimises a weight: the duration divided by car.lua's `service_penalties` (alleys, parking aisles,
+    /// driveways, drive-throughs 0.5), `side_road_multiplier` 0.8 and the 0.5 of a two-way road
+    /// with `lanes=1`; the time lost at nodes is car.lua's 2 s at signals, `Obstacles.process_node`'s 2 s at a stop
+    /// and 1 s at a give-way sign, and `barrier_penalties` 60 s at a gate; turns cost `TurnCosts.car`.
     public static let car = RoutingProfile(
         mode: .drive,
         highwaySpeedsKilometersPerHour: [
@@ -28,7 +32,21 @@ extension RoutingProfile {
             "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
             "gate", "lift_gate", "swing_gate",
         ],
-        avoidsConstruction: true)
+        avoidsConstruction: true,
+        obstaclePenaltiesSeconds: ["stop": 2, "give_way": 1],
+        barrierPenaltiesSeconds: ["gate": 60, "lift_gate": 60],
+        weightFactors: [
+            (
+                key: "service",
+                values: [
+                    "alley": 0.5, "parking": 0.5, "parking_aisle": 0.5, "driveway": 0.5, "drive-through": 0.5,
+                    "drive-thru": 0.5,
+                ]
+            ),
+            (key: "side_road", values: ["yes": 0.8, "rotary": 0.8]),
+        ],
+        singleLaneWeightFactor: 0.5,
+        turnCosts: .car)
 
     /// Walking, after OSRM `profiles/foot.lua` (v26.10): `walking_speed = 5` km/h on its `speeds` table (highway
     /// classes, `railway=platform`, `amenity=parking|parking_entrance`, `man_made=pier`), motorways and trunk roads

@@ -4,8 +4,10 @@ import Geo
 ///
 /// The defaults follow OSRM's profiles (github.com/Project-OSRM/osrm-backend, `profiles/car.lua`,
 /// `profiles/foot.lua`, `profiles/bicycle.lua`); see `RoutingProfile+Defaults.swift` for the numbers.
-/// Not modelled: turn penalties, traffic signals, barriers on nodes, turn restrictions, surface and
-/// smoothness penalties, ferries, and bicycles pushed against one-way streets.
+/// Modelled for cars as OSRM does: turn penalties by angle (`TurnCosts`), a `routability` weight that the search
+/// minimises apart from the duration it reports (`WaySpeeds` weight factors), and the time lost at traffic
+/// signals, stop signs, give-way signs and gates. Not modelled: turn restrictions, surface and smoothness
+/// penalties, ferries, and bicycles pushed against one-way streets.
 public struct RoutingProfile: Sendable {
     /// The travel mode the profile serves.
     public let mode: TravelMode
@@ -46,6 +48,18 @@ public struct RoutingProfile: Sendable {
     /// The time lost at a `highway=traffic_signals` node, added to the edges that reach it, in seconds
     /// (OSRM's `traffic_signal_penalty`, 2 s in all three profiles).
     public let trafficSignalPenaltySeconds: Double
+    /// Seconds lost at other obstacle nodes, by `highway` value (`stop`, `give_way`); see `nodePenaltySeconds`.
+    public let obstaclePenaltiesSeconds: [String: Double]
+    /// Seconds lost at a passable barrier node without access tags, by `barrier` value (OSRM's
+    /// `barrier_penalties`: gates for cars).
+    public let barrierPenaltiesSeconds: [String: Double]
+    /// The share of a way's speed its routing weight counts (OSRM's `routability` rate factors), by tag and value:
+    /// `service=alley` 0.5 makes an alley weigh twice its duration. The smallest factor that applies wins.
+    public let weightFactors: [(key: String, values: [String: Double])]
+    /// The weight factor of a two-way road with at most one lane (`lanes=1`), or nil to ignore `lanes`.
+    public let singleLaneWeightFactor: Double?
+    /// Turn penalties, or nil when turns cost nothing (then paths are searched node by node).
+    public let turnCosts: TurnCosts?
 
     /// `construction` values that leave a way open (OSRM's `construction_whitelist`).
     public static let openConstructionValues: Set<String> = ["no", "widening", "minor"]
@@ -58,7 +72,10 @@ public struct RoutingProfile: Sendable {
         deniedAccessValues: Set<String>, allowedAccessValues: Set<String>, onewayKeys: [String],
         impliesOnewayOnRoundabouts: Bool, onewayExceptions: [(key: String, value: String)], maxspeedFactor: Double?,
         excludesAreas: Bool, passableBarriers: Set<String>? = nil, blockingBarriers: Set<String> = [],
-        avoidsConstruction: Bool = false, avoidsMotorroads: Bool = false, trafficSignalPenaltySeconds: Double = 2
+        avoidsConstruction: Bool = false, avoidsMotorroads: Bool = false, trafficSignalPenaltySeconds: Double = 2,
+        obstaclePenaltiesSeconds: [String: Double] = [:], barrierPenaltiesSeconds: [String: Double] = [:],
+        weightFactors: [(key: String, values: [String: Double])] = [], singleLaneWeightFactor: Double? = nil,
+        turnCosts: TurnCosts? = nil
     ) {
         self.mode = mode
         self.highwaySpeedsKilometersPerHour = highwaySpeedsKilometersPerHour
@@ -78,6 +95,11 @@ public struct RoutingProfile: Sendable {
         self.avoidsConstruction = avoidsConstruction
         self.avoidsMotorroads = avoidsMotorroads
         self.trafficSignalPenaltySeconds = trafficSignalPenaltySeconds
+        self.obstaclePenaltiesSeconds = obstaclePenaltiesSeconds
+        self.barrierPenaltiesSeconds = barrierPenaltiesSeconds
+        self.weightFactors = weightFactors
+        self.singleLaneWeightFactor = singleLaneWeightFactor
+        self.turnCosts = turnCosts
     }
 
     /// The profile for `mode`.
@@ -125,12 +147,49 @@ public struct RoutingProfile: Sendable {
             if let limit = tags["maxspeed:forward"].flatMap(MaxSpeed.kilometersPerHour) { forward = limit * factor }
             if let limit = tags["maxspeed:backward"].flatMap(MaxSpeed.kilometersPerHour) { backward = limit * factor }
         }
-        switch oneway(tags, highway: highway) {
-        case .both: return WaySpeeds(forwardKilometersPerHour: forward, backwardKilometersPerHour: backward)
-        case .forward: return WaySpeeds(forwardKilometersPerHour: forward, backwardKilometersPerHour: nil)
-        case .backward: return WaySpeeds(forwardKilometersPerHour: nil, backwardKilometersPerHour: backward)
+        let direction = oneway(tags, highway: highway)
+        let factor = weightFactor(tags, bidirectional: direction == .both)
+        switch direction {
+        case .both:
+            return WaySpeeds(
+                forwardKilometersPerHour: forward, backwardKilometersPerHour: backward, weightFactor: factor)
+        case .forward:
+            return WaySpeeds(forwardKilometersPerHour: forward, backwardKilometersPerHour: nil, weightFactor: factor)
+        case .backward:
+            return WaySpeeds(forwardKilometersPerHour: nil, backwardKilometersPerHour: backward, weightFactor: factor)
         case .closed: return nil
         }
+    }
+
+    /// The time lost passing a node with these tags, in seconds: traffic signals, the `obstaclePenaltiesSeconds`
+    /// (stop and give-way signs), and a penalised barrier (a gate) when no access tag of the profile is set,
+    /// as OSRM's `process_node` and `Obstacles.process_node` charge them.
+    public func nodePenaltySeconds(nodeTags tags: [String: String]) -> Double {
+        var seconds = 0.0
+        if let highway = tags["highway"] {
+            if highway == "traffic_signals" { seconds += trafficSignalPenaltySeconds }
+            seconds += obstaclePenaltiesSeconds[highway] ?? 0
+        }
+        if let barrier = tags["barrier"], let penalty = barrierPenaltiesSeconds[barrier],
+            !accessKeys.contains(where: { tags[$0] != nil })
+        {
+            seconds += penalty
+        }
+        return seconds
+    }
+
+    /// The smallest weight factor that applies to a way (1 when none does).
+    private func weightFactor(_ tags: [String: String], bidirectional: Bool) -> Double {
+        var factor = 1.0
+        for (key, values) in weightFactors {
+            if let value = tags[key], let tabled = values[value] { factor = min(factor, tabled) }
+        }
+        if bidirectional, let single = singleLaneWeightFactor, let lanes = tags["lanes"].flatMap({ Int($0) }),
+            lanes <= 1
+        {
+            factor = min(factor, single)
+        }
+        return factor
     }
 
     /// True when a node with these tags cannot be passed (a gate with `access=no`, a wall, a bollard for cars);

@@ -231,6 +231,60 @@ case "latency":
         print(String(format: "nearest,%d,%.6f,", i, best * 1000) + found.joined(separator: ";"))
     }
 
+case "cost":
+    // Our cost along given OSM node sequences (one `id id id …` line each): length_m,duration_s,missing_edges,
+    // for comparing our model with another router's path (Scripts/compare-osrm.sh diagnostics).
+    guard arguments.count >= 4 else { fail("usage: RoutingBenchmark cost FILE MODE < node-id lines") }
+    let travelMode = mode(arguments[3])
+    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
+    var byID: [Int64: Int] = [:]
+    for (index, id) in graph.osmNodeIDs.enumerated() { byID[id] = index }
+    while let line = readLine() {
+        let ids = line.split(separator: " ").compactMap { Int64($0) }
+        var length = 0.0
+        var duration = 0.0
+        var missing = 0
+        var detail: [String] = []
+        for (a, b) in zip(ids, ids.dropFirst()) {
+            guard let from = byID[a], let to = byID[b],
+                let edge = graph.edgeRange(of: from).filter({ Int(graph.edgeTargets[$0]) == to })
+                    .min(by: { graph.edgeDurationsSeconds[$0] < graph.edgeDurationsSeconds[$1] })
+            else {
+                missing += 1
+                detail.append("\(a)>\(b):missing")
+                continue
+            }
+            length += graph.edgeLengthsMeters[edge]
+            duration += graph.edgeDurationsSeconds[edge]
+            detail.append(String(format: "%.1f/%.1f", graph.edgeLengthsMeters[edge], graph.edgeDurationsSeconds[edge]))
+        }
+        print(String(format: "%.1f,%.1f,%d,", length, duration, missing) + detail.joined(separator: " "))
+    }
+
+case "nodes":
+    // Our route's OSM node ids per `lat,lon,lat,lon` line (graph nodes only, snapped ends left out).
+    guard arguments.count >= 4 else { fail("usage: RoutingBenchmark nodes FILE MODE < pairs.csv") }
+    let travelMode = mode(arguments[3])
+    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    let router = RoadRouter(area: area)
+    guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
+    var byPosition: [String: Int64] = [:]
+    for node in 0..<graph.nodeCount {
+        byPosition["\(graph.latitudes[node]),\(graph.longitudes[node])"] = graph.osmNodeIDs[node]
+    }
+    while let line = readLine() {
+        let numbers = line.split(separator: ",").compactMap { Double($0) }
+        guard numbers.count == 4 else { continue }
+        let path = router.path(
+            from: Coordinate(uncheckedLatitude: numbers[0], longitude: numbers[1]),
+            to: Coordinate(uncheckedLatitude: numbers[2], longitude: numbers[3]), mode: travelMode)
+        let ids = (path?.geometry ?? []).dropFirst().dropLast().compactMap {
+            byPosition["\($0.latitude),\($0.longitude)"]
+        }
+        print(ids.map(String.init).joined(separator: " "))
+    }
+
 default:
     fail("unknown command '\(arguments[1])' (bench, pairs, route, points, latency)")
 }

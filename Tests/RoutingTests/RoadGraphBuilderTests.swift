@@ -84,6 +84,30 @@ import Theaters
         }
     }
 
+    @Test func anAlleyWeighsTwiceItsDurationAndAGateCostsAMinute() throws {
+        // Given an alley 1 – 2 – 3 with a gate at node 2, and a street 4 – 5 – 6 with a stop sign at node 5
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 3], ["highway": "service", "service": "alley"])
+        extract.way(101, [4, 5, 6], ["highway": "residential"])
+        extract.gridTags[2] = ["barrier": "gate"]
+        extract.gridTags[5] = ["highway": "stop"]
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let car = try #require(try RoadGraphBuilder(modes: [.drive]).build(from: url).graphs[.drive])
+        let gate = try #require(car.osmNodeIDs.firstIndex(of: 2))
+        let stop = try #require(car.osmNodeIDs.firstIndex(of: 5))
+        let alleyNodes = Set([1, 2, 3].compactMap { car.osmNodeIDs.firstIndex(of: $0) })
+        // Then, as OSRM's car.lua has it, the alley (15 km/h) weighs its time twice, reaching the gate costs 60 s
+        // more and reaching the stop sign 2 s more, to duration and weight alike
+        for edge in car.edges {
+            let isAlley = alleyNodes.contains(Int(edge.source))
+            let travel = edge.lengthMeters * 3.6 / (isAlley ? 15 : 25)
+            let penalty = Int(edge.target) == gate ? 60.0 : Int(edge.target) == stop ? 2 : 0
+            #expect(abs(edge.durationSeconds - (travel + penalty)) < 1e-9)
+            #expect(abs(edge.weightSeconds - (travel * (isAlley ? 2 : 1) + penalty)) < 1e-9)
+        }
+    }
+
     @Test func segmentsTouchingMissingNodesAreSkippedAndCounted() throws {
         // Given a way through node 77, which the file lacks
         var extract = TinyExtract()

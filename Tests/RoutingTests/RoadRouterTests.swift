@@ -29,7 +29,7 @@ import Theaters
     }
 
     @Test func aOnewayStreetIsDrivenOnlyItsWay() throws {
-        let router = try Self.gridRouter()
+        let router = try RoadRouterTests.gridRouter()
         let east = try #require(
             router.path(from: TinyExtract.coordinate(1), to: TinyExtract.coordinate(3), mode: .drive))
         let west = try #require(
@@ -45,7 +45,7 @@ import Theaters
 
     @Test func aPointBesideARoadIsSnappedOntoIt() throws {
         // Given a point 30 m north of the middle of the first segment of the bottom row
-        let router = try Self.gridRouter()
+        let router = try RoadRouterTests.gridRouter()
         let midpoint = TinyExtract.coordinate(1).intermediate(to: TinyExtract.coordinate(2), fraction: 0.5)
         let beside = midpoint.destination(distanceMeters: 30, bearingDegrees: 0)
         let snap = try #require(router.snap(beside, mode: .drive))
@@ -56,7 +56,7 @@ import Theaters
     }
 
     @Test func routesOnOneSegmentGoStraightAlongIt() throws {
-        let router = try Self.gridRouter()
+        let router = try RoadRouterTests.gridRouter()
         let a = TinyExtract.coordinate(4).intermediate(to: TinyExtract.coordinate(5), fraction: 0.2)
         let b = TinyExtract.coordinate(4).intermediate(to: TinyExtract.coordinate(5), fraction: 0.7)
         let path = try #require(router.path(from: a, to: b, mode: .drive))
@@ -65,17 +65,17 @@ import Theaters
     }
 
     @Test func anOriginFarFromAnyRoadFallsBackToTheEstimate() throws {
-        let router = try Self.gridRouter()
+        let router = try RoadRouterTests.gridRouter()
         let far = try Coordinate(latitude: 60.1, longitude: 24.0)
-        let kino = Self.theater("Kino", TinyExtract.coordinate(5))
+        let kino = RoadRouterTests.theater("Kino", TinyExtract.coordinate(5))
         let routes = router.routes(from: far, to: [kino], mode: .walk)
         #expect(routes.map(\.source) == [.estimate])
         #expect(routes == EstimateRouter().routes(from: far, to: [kino], mode: .walk))
     }
 
     @Test func routesComeBackInTheOrderGivenWithTheirSource() throws {
-        let router = try Self.gridRouter()
-        let theaters = [9, 2, 5].map { Self.theater("T\($0)", TinyExtract.coordinate($0)) }
+        let router = try RoadRouterTests.gridRouter()
+        let theaters = [9, 2, 5].map { RoadRouterTests.theater("T\($0)", TinyExtract.coordinate($0)) }
         let routes = router.routes(from: TinyExtract.coordinate(1), to: theaters, mode: .drive)
         #expect(routes.map(\.theater.name) == ["T9", "T2", "T5"])
         #expect(routes.allSatisfy { $0.source == .roadNetwork })
@@ -135,5 +135,65 @@ import Theaters
         let segment = TinyExtract.coordinate(2).distanceMeters(to: TinyExtract.coordinate(3))
         #expect(abs(out.distanceMeters - segment) < 0.5)
         #expect(abs(back.distanceMeters - segment) < 0.5)
+    }
+
+    @Test(arguments: [TravelMode.drive, .walk])
+    func aOnewayPocketNearerThanTheNetworkIsNotSnappedOnto(mode: TravelMode) throws {
+        // Given a two-way square 0–1–2–3 and, beside it, a pocket 4 → 5 → 0 that can be left but never entered
+        let points = [
+            (60.000, 24.000), (60.000, 24.004), (60.002, 24.004), (60.002, 24.000), (59.9990, 23.9990),
+            (59.9995, 23.9995),
+        ].map { Coordinate(uncheckedLatitude: $0.0, longitude: $0.1) }
+        var edges: [RoadEdge] = []
+        func add(_ a: Int, _ b: Int, twoWay: Bool) {
+            let length = points[a].distanceMeters(to: points[b])
+            edges.append(RoadEdge(source: Int32(a), target: Int32(b), durationSeconds: length / 10, lengthMeters: length))
+            if twoWay {
+                edges.append(
+                    RoadEdge(source: Int32(b), target: Int32(a), durationSeconds: length / 10, lengthMeters: length))
+            }
+        }
+        for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0)] { add(a, b, twoWay: true) }
+        add(4, 5, twoWay: false)
+        add(5, 0, twoWay: false)
+        let router = RoadRouter(graphs: [RoadGraph(mode: mode, coordinates: points, edges: edges)])
+        // When a point right beside the pocket is routed to and from the far corner
+        let besidePocket = Coordinate(uncheckedLatitude: 59.99925, longitude: 23.99935)
+        // Then it snaps onto the square (the largest strongly connected part), and both ways find a road path
+        let snap = try #require(router.snap(besidePocket, mode: mode))
+        #expect(Set([snap.nodeA, snap.nodeB]).isSubset(of: [0, 1, 2, 3]))
+        #expect(router.path(from: points[2], to: besidePocket, mode: mode) != nil)
+        #expect(router.path(from: besidePocket, to: points[2], mode: mode) != nil)
+    }
+
+    @Test(arguments: [TravelMode.drive, .walk])
+    func aRouteToTheSamePointIsNothingToTravel(mode: TravelMode) throws {
+        // Given the grid and a door 40 m north of the street 4 – 5
+        let router = try RoadRouterTests.gridRouter()
+        let door = TinyExtract.coordinate(4).intermediate(to: TinyExtract.coordinate(5), fraction: 0.5)
+            .intermediate(to: TinyExtract.coordinate(8), fraction: 0.36)
+        // When it is routed to itself
+        let route = try #require(router.routes(from: door, to: [RoadRouterTests.theater("Here", door)], mode: mode).first)
+        // Then the trip is nil metres and seconds, drawn as the one point, not twice the way to the road
+        #expect(route.source == .roadNetwork)
+        #expect(route.distanceMeters < 1)
+        #expect(route.durationSeconds < 1)
+        #expect(route.geometry == [door])
+    }
+
+    @Test func routeGeometriesNeverRepeatAPoint() throws {
+        // Given the grid, and trips from a grid node (a snap onto a node) to a node and to a point beside a street
+        let router = try RoadRouterTests.gridRouter()
+        let beside = TinyExtract.coordinate(8).intermediate(to: TinyExtract.coordinate(9), fraction: 0.3)
+        for mode in TravelMode.allCases {
+            let routes = router.routes(
+                from: TinyExtract.coordinate(1),
+                to: [RoadRouterTests.theater("Node", TinyExtract.coordinate(9)), RoadRouterTests.theater("Beside", beside)], mode: mode)
+            for route in routes {
+                // Then no two consecutive points of a line are the same
+                #expect(route.source == .roadNetwork)
+                #expect(zip(route.geometry, route.geometry.dropFirst()).allSatisfy { $0 != $1 })
+            }
+        }
     }
 }

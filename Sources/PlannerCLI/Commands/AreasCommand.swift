@@ -104,6 +104,7 @@ extension PlannerCommand {
             func run() throws {
                 let areas = Areas(environment: Environment())
                 let all = areas.summaries()
+                for problem in areas.problems() { Console.error("warning: \(problem)") }
                 guard !all.isEmpty else {
                     Console.out("no areas: import one with 'planner areas import FILE.osm.pbf'")
                     return

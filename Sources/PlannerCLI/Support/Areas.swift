@@ -28,9 +28,17 @@ struct Areas {
         return result
     }
 
-    /// The areas whose bounding box holds `point`, loaded with their graphs.
+    /// The area files that cannot be read (damaged, foreign, or from an older planner), one error each.
+    func problems() -> [RoutingError] {
+        ([user] + (bundled.map { [$0] } ?? [])).flatMap { (try? $0.list().problems) ?? [] }
+    }
+
+    /// The areas whose bounding box holds `point`, loaded with their graphs. Unreadable area files are reported on
+    /// standard error, one line each (an area saved by an older planner says to import it again).
     func covering(_ point: Coordinate) -> [RoadArea] {
-        summaries().filter { $0.summary.boundingBox.contains(point) }.compactMap { try? $0.store.load(named: $0.summary.name) }
+        for problem in problems() { Console.error("warning: \(problem)") }
+        return summaries().filter { $0.summary.boundingBox.contains(point) }
+            .compactMap { try? $0.store.load(named: $0.summary.name) }
     }
 }
 
