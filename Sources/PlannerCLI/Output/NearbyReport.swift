@@ -47,7 +47,9 @@ struct NearbyReport {
         }
         if let alternatives = origin.alternativesNote { notes.append(alternatives) }
         if coverageFit == .partial && onlineNotes.isEmpty {
-            let areas = catalog.coverage.map(\.name).joined(separator: ", ")
+            // Only the areas the circle reaches: the bundled Helsinki says nothing about a search in Columbus.
+            let reached = catalog.coverage.filter { $0.distanceMeters(from: origin.coordinate) <= radius.meters }
+            let areas = (reached.isEmpty ? catalog.coverage : reached).map(\.name).joined(separator: ", ")
             notes.append("the search circle runs past the area the local data covers (\(areas)); theaters beyond it are not listed")
         }
         if catalog.skippedRows > 0 {
