@@ -31,21 +31,40 @@ public struct RoadGraphBuilder: Sendable {
     /// Reads `url` (PBF, OSM XML or gzipped XML) and builds the graphs and theater list.
     /// - Parameter name: the area's name; by default the file name without `.osm.pbf`, `.osm.gz` or `.osm`.
     /// - Throws: `OSMError` for an unreadable extract; `RoutingError.noRoadsInExtract` when no way is routable.
-    public func build(from url: URL, name: String? = nil, importedAt: Date = Date()) throws -> RoadArea {
+    public func build(
+        from url: URL, name: String? = nil, importedAt: Date = Date(), progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> RoadArea {
         let reader = try OSMReader(url: url)
         var state = RoadGraphBuildState()
+        var seen = ImportProgress(stage: .relations)
+        progress?(seen)
 
         try reader.read(.relations) { element in
             guard case .relation(let relation) = element else { return }
+            seen.relations += 1
             state.addRelation(relation)
         }
+        seen.stage = .ways
+        progress?(seen)
         let header = try reader.read(.ways) { element in
             guard case .way(let way) = element else { return }
+            seen.ways += 1
+            if seen.ways % 20_000 == 0 { progress?(seen) }
             state.addWay(way, profiles: profiles)
         }
+        seen.stage = .nodes
+        progress?(seen)
         try reader.read(.nodes) { element in
             guard case .node(let node) = element else { return }
+            seen.nodes += 1
+            if seen.nodes % 100_000 == 0 { progress?(seen) }
             state.addNode(node, profiles: profiles)
+        }
+        seen.stage = .graph
+        progress?(seen)
+        defer {
+            seen.stage = .done
+            progress?(seen)
         }
 
         var graphs: [TravelMode: RoadGraph] = [:]
@@ -72,4 +91,31 @@ public struct RoadGraphBuilder: Sendable {
         }
         return name
     }
+}
+
+/// How far an import has got: the pass under way, and the elements read so far.
+public struct ImportProgress: Sendable, Equatable {
+    /// The passes over the file, then building the graphs.
+    public enum Stage: Int, Sendable, Equatable, CaseIterable {
+        case relations, ways, nodes, graph, done
+
+        /// The stage in words, for a progress bar.
+        public var label: String {
+            switch self {
+            case .relations: "relations"
+            case .ways: "ways"
+            case .nodes: "nodes"
+            case .graph: "graphs"
+            case .done: "done"
+            }
+        }
+    }
+
+    public var stage: Stage
+    /// Elements read so far, of every kind the passes read.
+    public var nodes = 0
+    public var ways = 0
+    public var relations = 0
+
+    public init(stage: Stage) { self.stage = stage }
 }

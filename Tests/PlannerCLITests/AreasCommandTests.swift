@@ -14,6 +14,7 @@ struct AreasCommandTests {
         #expect(imported.stdout.contains("imported columbus"))
         #expect(imported.stdout.contains("graph edges"))
         #expect(imported.stdout.contains("skipped       0 references"))
+        #expect(imported.stdout.contains("read          110560 nodes, 15503 ways, 111 relations"))
         let list = try await planner.run(["areas", "list"])
         #expect(list.stdout.contains("columbus"))
         #expect(list.stdout.contains("helsinki"))  // the bundled area

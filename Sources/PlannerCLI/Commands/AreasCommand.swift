@@ -34,30 +34,43 @@ extension PlannerCommand {
                 }
                 let stamp = importedAt.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
                 let bar = ProgressBar()
-                bar.show("importing", completed: 0, total: 1)
                 let start = Date()
+                var read = ImportProgress(stage: .relations)
                 let isCatalog = Self.catalogExtensions.contains(url.pathExtension.lowercased())
                 let areaName = name ?? (isCatalog ? url.deletingPathExtension().lastPathComponent : RoadGraphBuilder.defaultName(for: url))
                 let target = try store.fileURL(for: areaName)
                 let area =
                     isCatalog
                     ? try Self.catalogArea(from: url, name: areaName, importedAt: stamp)
-                    : try RoadGraphBuilder().build(from: url, name: areaName, importedAt: stamp)
+                    : try RoadGraphBuilder().build(from: url, name: areaName, importedAt: stamp) { progress in
+                        read = progress
+                        let counts = [
+                            progress.ways > 0 ? "\(progress.ways) ways" : nil,
+                            progress.nodes > 0 ? "\(progress.nodes) nodes" : nil,
+                        ].compactMap { $0 }.joined(separator: ", ")
+                        bar.show(
+                            progress.stage.label, completed: progress.stage.rawValue,
+                            total: ImportProgress.Stage.done.rawValue, detail: counts)
+                    }
                 try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
                 try area.write(to: target)
-                bar.show("importing", completed: 1, total: 1)
                 bar.finish()
                 let summary = area.summary
                 let edges = TravelMode.allCases.map { "\($0.rawValue) \(summary.edgeCountByMode[$0] ?? 0)" }.joined(separator: ", ")
-                Console.out([
-                    "imported \(summary.name) from \(url.lastPathComponent) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s",
-                    "  theaters      \(summary.theaterCount)",
-                    "  highway ways  \(summary.statistics.highwayWays)",
-                    "  graph nodes   " + TravelMode.allCases.map { "\($0.rawValue) \(summary.nodeCountByMode[$0] ?? 0)" }.joined(separator: ", "),
-                    "  graph edges   \(edges)",
-                    "  skipped       \(summary.statistics.missingNodeReferences) references to nodes outside the extract",
-                    "  covers        \(box(summary.boundingBox))",
-                ].joined(separator: "\n"))
+                let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+                let nodes = TravelMode.allCases.map { "\($0.rawValue) \(summary.nodeCountByMode[$0] ?? 0)" }
+                var lines: [String] = []
+                lines.append("imported \(summary.name) from \(url.lastPathComponent) in \(seconds) s")
+                lines.append("  theaters      \(summary.theaterCount)")
+                if !isCatalog {
+                    lines.append("  read          \(read.nodes) nodes, \(read.ways) ways, \(read.relations) relations")
+                }
+                lines.append("  highway ways  \(summary.statistics.highwayWays)")
+                lines.append("  graph nodes   " + nodes.joined(separator: ", "))
+                lines.append("  graph edges   \(edges)")
+                lines.append("  skipped       \(summary.statistics.missingNodeReferences) references to nodes outside the extract")
+                lines.append("  covers        \(box(summary.boundingBox))")
+                Console.out(lines.joined(separator: "\n"))
             }
 
             /// How far beyond its theaters a catalog area counts as covered.

@@ -7,12 +7,13 @@ final class ProgressBar: @unchecked Sendable {
     private var drawn = false
 
     /// Redraws the bar: `label [#####-----] 5/10`.
-    func show(_ label: String, completed: Int, total: Int) {
+    func show(_ label: String, completed: Int, total: Int, detail: String = "") {
         guard enabled, total > 0 else { return }
         let width = 30
         let filled = min(width, completed * width / total)
         let line = "\r\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
             + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] \(completed)/\(total)"
+            + (detail.isEmpty ? "" : "  \(detail)") + "\u{1B}[K"
         lock.lock()
         defer { lock.unlock() }
         FileHandle.standardError.write(Data(line.utf8))
