@@ -25,8 +25,13 @@ public struct Radius: Hashable, Sendable, CustomStringConvertible {
             scale = unit.meters
             break
         }
-        guard !number.isEmpty, let value = Double(number), !value.isNaN else { throw GeoError.malformedRadius(text) }
-        guard value > 0, value.isFinite else { throw GeoError.nonPositiveRadius(text) }
+        // Plain decimal notation only: Double() would also take "0x10", "inf" and "nan".
+        let isDecimal = number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e") }
+            && number.contains(where: \.isNumber)
+        guard !number.isEmpty, isDecimal, let value = Double(number), value.isFinite else {
+            throw GeoError.malformedRadius(text)
+        }
+        guard value > 0 else { throw GeoError.nonPositiveRadius(text) }
         let meters = value * scale
         guard meters <= Earth.halfCircumferenceMeters else { throw GeoError.radiusBeyondHalfEarth(text) }
         self.meters = meters

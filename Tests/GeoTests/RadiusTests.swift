@@ -19,6 +19,9 @@ import Testing
         #expect(throws: GeoError.malformedRadius("abc")) { try Radius(parsing: "abc") }
         #expect(throws: GeoError.malformedRadius("nan")) { try Radius(parsing: "nan") }
         #expect(throws: GeoError.malformedRadius("km")) { try Radius(parsing: "km") }
+        #expect(throws: GeoError.malformedRadius("0x10")) { try Radius(parsing: "0x10") }
+        #expect(throws: GeoError.malformedRadius("infkm")) { try Radius(parsing: "infkm") }
+        #expect(throws: Never.self) { try Radius(parsing: "1e3m") }
     }
 
     @Test func nonPositiveRadiiAreRejected() {

@@ -77,6 +77,7 @@ struct NearbyCommandTests {
         ["--near", "91,0"], ["--near", "nan,1"], ["--radius", "-1"], ["--radius", "0"], ["--radius", "abc"],
         ["--near", "Atlantis"], ["--radius", "30000km"], ["--near", "Helsinki", "--limit", "0"],
         ["--near", "Helsinki", "--mode", "teleport"], ["--catalog", "/nonexistent/catalog.csv"],
+        ["--near", "Helsinki", "--limit", "-3"], ["--radius", "0x10"], ["--radius", "infkm"],
     ])
     func badInputGetsOneLineAndANonZeroExit(_ arguments: [String]) async throws {
         let base = arguments.contains("--near") ? ["nearby"] : ["nearby", "--near", "Helsinki"]
@@ -87,6 +88,7 @@ struct NearbyCommandTests {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "stderr: \(result.stderr)")
         #expect(lines.first?.hasPrefix("planner: error: ") == true)
+        #expect(!result.stderr.contains("Missing value"), "a negative number must be read as the value it is")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -187,12 +187,13 @@ struct PlanCommandTests {
 
     @Test(arguments: [
         ["plan", "--after", "25:00"], ["plan", "--buffer", "soon"], ["plan", "--after", "20:00", "--before", "18:00"],
-        ["showtimes", "--date", "2026-02-30"], ["showtimes", "--area", "helsinki"],
+        ["showtimes", "--date", "2026-02-30"], ["showtimes", "--area", "helsinki"], ["plan", "--buffer", "-5m"],
     ])
     func badOptionsAreOneLineAndExit64(_ arguments: [String]) async throws {
         let result = try await PlannerProcess().run(arguments + ["--near", Self.near])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!result.stderr.contains("Missing value"))
     }
 
     @Test func importedShowsArePlannedAndABadFileImportsNothing() async throws {

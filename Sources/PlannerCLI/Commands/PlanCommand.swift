@@ -26,7 +26,8 @@ extension PlannerCommand {
         var before: ClockTime?
 
         @Option(
-            name: .long, help: ArgumentHelp("The margin to arrive before the start: 10m, 1h, 1h15m.", valueName: "time")
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("The margin to arrive before the start: 10m, 1h, 1h15m.", valueName: "time")
         )
         var buffer: BufferDuration = BufferDuration(argument: "10m")!
 

@@ -17,7 +17,7 @@ extension PlannerCommand {
         @Flag(name: .long, help: "Series instead of films.")
         var tv = false
 
-        @Option(name: .long, help: "Which page of results (1–500).")
+        @Option(name: .long, parsing: .unconditional, help: "Which page of results (1–500).")
         var page: Int = 1
 
         @OptionGroup var film: FilmOptions

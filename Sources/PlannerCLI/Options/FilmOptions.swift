@@ -38,13 +38,13 @@ struct FilmOptions: ParsableArguments {
 
 /// `--page`, `--all` and `--limit`, shared by the list commands.
 struct PageOptions: ParsableArguments {
-    @Option(name: .long, help: "Which page of TMDb's list (1–500).")
+    @Option(name: .long, parsing: .unconditional, help: "Which page of TMDb's list (1–500).")
     var page: Int = 1
 
     @Flag(name: .long, help: "Fetch every page of the list (up to 500), 20 requests at a time.")
     var all = false
 
-    @Option(name: .long, help: "At most this many films.")
+    @Option(name: .long, parsing: .unconditional, help: "At most this many films.")
     var limit: Int?
 
     func validate() throws {

@@ -14,7 +14,7 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .long, help: "What to look for: 'movie theatre' (cinemas), 'theatre', 'drive-in', or a name.")
     var keyword: String = "movie theatre"
 
-    @Option(name: .long, help: "At most this many results.")
+    @Option(name: .long, parsing: .unconditional, help: "At most this many results.")
     var limit: Int = 10
 
     @Option(name: .long, help: "The travel mode for the time shown: walk, bike or drive.")

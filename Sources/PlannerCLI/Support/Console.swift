@@ -13,3 +13,9 @@ enum Console {
     /// True when standard output is a terminal (for progress bars and colour).
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }
+
+/// An error's one-line description without its closing period, for use inside a longer sentence.
+func clause(_ error: any Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(".") ? String(text.dropLast()) : text
+}

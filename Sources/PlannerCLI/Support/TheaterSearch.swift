@@ -93,12 +93,12 @@ struct TheaterSearch {
                 coordinate: place.coordinate, label: label, countryCode: place.countryCode, alternatives: [],
                 geocodedOnline: true)
         } catch let error as OnlineLookupError where error != .placeNotFound(near) {
-            notes.append("Nominatim could not geocode '\(near)' (\(error)); using the offline gazetteer")
+            notes.append("Nominatim could not geocode '\(near)' (\(clause(error))); using the offline gazetteer")
             do {
                 return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
             } catch PlacesError.unknownPlace {
                 throw CLIError.invalidOption(
-                    "Nominatim could not geocode '\(near)' (\(error)), and the offline gazetteer has no place of that "
+                    "Nominatim could not geocode '\(near)' (\(clause(error))), and the offline gazetteer has no place of that "
                         + "name; give coordinates instead, e.g. --near 60.1699,24.9384")
             }
         }
@@ -189,7 +189,7 @@ struct TheaterSearch {
             notes.append("\(theaters.count) from OpenStreetMap's Overpass API (\(provenance.phrase))")
             return (theaters, "Overpass")
         } catch {
-            failure = "Overpass failed: \(error)"
+            failure = "Overpass failed: \(clause(error))"
         }
         if case .category(let category, let driveIn) = query, !driveIn {
             let box = BoundingBox(around: origin.coordinate, radiusMeters: radius.meters)
@@ -198,7 +198,7 @@ struct TheaterSearch {
                 notes.append("\(failure); \(theaters.count) from Nominatim's amenity search instead (\(provenance.phrase))")
                 return (theaters, "Nominatim")
             } catch {
-                failure += "; Nominatim's amenity search failed too: \(error)"
+                failure += "; Nominatim's amenity search failed too: \(clause(error))"
             }
         }
         notes.append(failure)
