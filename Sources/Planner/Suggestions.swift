@@ -3,14 +3,22 @@ public struct PlannedFilm: Sendable, Hashable {
     public let tmdbID: Int
     public let title: String
     public let year: Int?
-    /// The earliest theatrical release (TMDb types 2 and 3) in the region, when known.
-    public let theatricalRelease: CalendarDay?
+    /// Every theatrical release (TMDb types 2 and 3) in the region, earliest first: the first release, and any
+    /// re-release after it.
+    public let theatricalReleases: [CalendarDay]
+
+    /// The earliest theatrical release in the region, when known.
+    public var theatricalRelease: CalendarDay? { theatricalReleases.first }
 
     public init(tmdbID: Int, title: String, year: Int?, theatricalRelease: CalendarDay?) {
+        self.init(tmdbID: tmdbID, title: title, year: year, theatricalReleases: theatricalRelease.map { [$0] } ?? [])
+    }
+
+    public init(tmdbID: Int, title: String, year: Int?, theatricalReleases: [CalendarDay]) {
         self.tmdbID = tmdbID
         self.title = title
         self.year = year
-        self.theatricalRelease = theatricalRelease
+        self.theatricalReleases = Array(Set(theatricalReleases)).sorted()
     }
 }
 
@@ -57,10 +65,11 @@ public struct Suggestions: Sendable, Equatable {
 
     /// Sorts the watchlist against the region's now-playing list and release dates, as of `today`.
     ///
-    /// A film is in theaters when it is on the now-playing list, or its theatrical release (type 2 or 3) in the
-    /// region lies within the last 8 weeks. A film whose regional release is still to come is upcoming, even if
-    /// the now-playing list names it (premieres and previews put films there early). Everything else has left
-    /// theaters, or has no known date in the region.
+    /// A film is in theaters when it is on the now-playing list, or its latest theatrical release (type 2 or 3)
+    /// in the region so far lies within the last 8 weeks (a re-release counts as a release). A film whose first
+    /// regional release is still to come is upcoming, even if the now-playing list names it (premieres and
+    /// previews put films there early); so is a film that has left theaters but has a re-release coming.
+    /// Everything else has left theaters, or has no known date in the region.
     public static func plan(
         watchlist: [PlannedFilm], nowPlayingIDs: Set<Int>, today: CalendarDay,
         windowDays: Int = Suggestions.theatricalWindowDays
@@ -70,20 +79,19 @@ public struct Suggestions: Sendable, Equatable {
         var left: [PlannedFilm] = []
         var unknown: [PlannedFilm] = []
         for film in watchlist {
-            // A regional release still to come outranks the list: the film is not in this region's cinemas yet.
-            if let release = film.theatricalRelease, release > today {
-                upcoming.append(Upcoming(film: film, release: release, daysUntil: today.days(until: release)))
+            let latestPast = film.theatricalReleases.last { $0 <= today }
+            let next = film.theatricalReleases.first { $0 > today }
+            if latestPast == nil, let next {
+                // A first regional release still to come outranks the list: not in this region's cinemas yet.
+                upcoming.append(Upcoming(film: film, release: next, daysUntil: today.days(until: next)))
             } else if nowPlayingIDs.contains(film.tmdbID) {
                 inTheaters.append(InTheaters(film: film, reason: .nowPlaying))
-            } else if let release = film.theatricalRelease {
-                let ago = release.days(until: today)
-                if ago < 0 {
-                    upcoming.append(Upcoming(film: film, release: release, daysUntil: -ago))
-                } else if ago <= windowDays {
-                    inTheaters.append(InTheaters(film: film, reason: .releasedDaysAgo(ago)))
-                } else {
-                    left.append(film)
-                }
+            } else if let latestPast, latestPast.days(until: today) <= windowDays {
+                inTheaters.append(InTheaters(film: film, reason: .releasedDaysAgo(latestPast.days(until: today))))
+            } else if let next {
+                upcoming.append(Upcoming(film: film, release: next, daysUntil: today.days(until: next)))
+            } else if latestPast != nil {
+                left.append(film)
             } else {
                 unknown.append(film)
             }

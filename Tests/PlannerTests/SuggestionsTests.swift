@@ -20,6 +20,23 @@ import Testing
         #expect(plan.upcoming.map(\.daysUntil) == [9])
     }
 
+    @Test func aRecentReReleaseBringsAnOldFilmBackToTheaters() {
+        // Given a 2019 film re-released ten days ago, and another with a re-release in twenty days
+        let back = PlannedFilm(
+            tmdbID: 1, title: "Back", year: 2019,
+            theatricalReleases: [CalendarDay(year: 2019, month: 5, day: 1), CalendarDay(year: 2026, month: 11, day: 12)])
+        let coming = PlannedFilm(
+            tmdbID: 2, title: "Coming Back", year: 2019,
+            theatricalReleases: [CalendarDay(year: 2019, month: 5, day: 1), CalendarDay(year: 2026, month: 12, day: 12)])
+        let plan = Suggestions.plan(watchlist: [back, coming], nowPlayingIDs: [], today: today)
+        // Then the first is in theaters since its re-release, and the second is upcoming, not gone
+        #expect(plan.inTheaters.map(\.film.tmdbID) == [1])
+        #expect(plan.inTheaters.first?.reason == .releasedDaysAgo(10))
+        #expect(plan.upcoming.map(\.film.tmdbID) == [2])
+        #expect(plan.upcoming.first?.daysUntil == 20)
+        #expect(plan.leftTheaters.isEmpty)
+    }
+
     @Test func aReleaseWithinTheLastEightWeeksCountsAsInTheaters() {
         let plan = Suggestions.plan(
             watchlist: [film(1, "Today", "2026-11-22"), film(2, "Edge", "2026-09-27"), film(3, "Gone", "2026-09-26")],

@@ -36,8 +36,15 @@ enum WatchlistReleases {
             } else if let failure = fetched[film.id]?.1 {
                 notes.append("no details for \(failure); using what the store knows")
             }
-            let day = try services.store.releaseDate(filmID: film.id, region: region).flatMap(CalendarDay.init)
-            films.append(PlannedFilm(tmdbID: film.id, title: film.title, year: film.year, theatricalRelease: day))
+            // Every theatrical release in the region (re-releases too) from the details where they are at hand
+            // (online, or TMDb's cache); else the earliest one the store keeps.
+            var days = (fetched[film.id]?.0?.releaseDates?.byRegion[region.uppercased()] ?? [])
+                .filter { $0.type.isTheatrical }
+                .compactMap { CalendarDay(FilmFormat.day($0.date)) }
+            if days.isEmpty, let stored = try services.store.releaseDate(filmID: film.id, region: region).flatMap(CalendarDay.init) {
+                days = [stored]
+            }
+            films.append(PlannedFilm(tmdbID: film.id, title: film.title, year: film.year, theatricalReleases: days))
         }
         return (films, notes)
     }
