@@ -19,10 +19,13 @@ public struct ICalendar: Sendable {
         public var location: String?
         public var url: String?
         public var geo: (latitude: Double, longitude: Double)?
+        /// A reminder (VALARM, §3.6.6) this many minutes before the start, with its text: "leave now".
+        public var alarm: (minutesBeforeStart: Int, text: String)?
 
         public init(
             uid: String, timing: Timing, summary: String, description: String? = nil, location: String? = nil,
-            url: String? = nil, geo: (latitude: Double, longitude: Double)? = nil
+            url: String? = nil, geo: (latitude: Double, longitude: Double)? = nil,
+            alarm: (minutesBeforeStart: Int, text: String)? = nil
         ) {
             self.uid = uid
             self.timing = timing
@@ -31,12 +34,14 @@ public struct ICalendar: Sendable {
             self.location = location
             self.url = url
             self.geo = geo
+            self.alarm = alarm
         }
 
         public static func == (a: Event, b: Event) -> Bool {
             a.uid == b.uid && a.timing == b.timing && a.summary == b.summary && a.description == b.description
                 && a.location == b.location && a.url == b.url && a.geo?.latitude == b.geo?.latitude
-                && a.geo?.longitude == b.geo?.longitude
+                && a.geo?.longitude == b.geo?.longitude && a.alarm?.minutesBeforeStart == b.alarm?.minutesBeforeStart
+                && a.alarm?.text == b.alarm?.text
         }
     }
 
@@ -73,6 +78,12 @@ public struct ICalendar: Sendable {
             if let location = event.location { lines.append("LOCATION:" + Self.escape(location)) }
             if let geo = event.geo { lines.append(String(format: "GEO:%.6f;%.6f", geo.latitude, geo.longitude)) }
             if let url = event.url { lines.append("URL:" + url) }
+            if let alarm = event.alarm {
+                lines += [
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + Self.escape(alarm.text),
+                    "TRIGGER;RELATED=START:-PT\(max(0, alarm.minutesBeforeStart))M", "END:VALARM",
+                ]
+            }
             lines.append("END:VEVENT")
         }
         lines.append("END:VCALENDAR")

@@ -93,6 +93,36 @@ struct PlanCommandTests {
             formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
             formatter.timeZone = TimeZone(identifier: "UTC")
             #expect(calendar.contains("DTSTART:\(formatter.string(from: start))"))
+            // And it reminds at leave-by: 18:30 − 18:08 = 22 minutes before the start
+            #expect(calendar.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\n"))
+            #expect(calendar.contains("TRIGGER;RELATED=START:-PT22M"))
+            if Python.hasModule("icalendar") {
+                let check = try await Python.run("""
+                    import icalendar, sys, datetime
+                    cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+                    alarms = cal.walk('VALARM')
+                    assert len(alarms) == 1, alarms
+                    assert alarms[0].get('TRIGGER').dt == -datetime.timedelta(minutes=22), alarms[0].get('TRIGGER').dt
+                    """, arguments: [ics.path])
+                #expect(check.status == 0, "\(check.stderr)")
+            }
+
+            // And --pick chooses another show of the plan; a # past the end writes nothing and says so
+            let second = planner.home.appendingPathComponent("second.ics")
+            let picked = try await planner.run([
+                "plan", "--near", Self.near, "--after", "18:00", "--date", "tomorrow", "--ics", second.path, "--pick", "2",
+            ])
+            #expect(picked.status == 0, "\(picked.stderr)")
+            let secondCalendar = try String(contentsOf: second, encoding: .utf8)
+            #expect(!secondCalendar.contains("UID:finnkino-1@planner"))
+            #expect(secondCalendar.contains("BEGIN:VEVENT"))
+            let none = planner.home.appendingPathComponent("none.ics")
+            let past = try await planner.run([
+                "plan", "--near", Self.near, "--after", "18:00", "--date", "tomorrow", "--ics", none.path, "--pick", "99",
+            ])
+            #expect(past.status == 0)
+            #expect(past.stderr.contains("no #99"))
+            #expect(!FileManager.default.fileExists(atPath: none.path))
         }
     }
 

@@ -31,13 +31,23 @@ extension PlannerCommand {
         )
         var buffer: BufferDuration = BufferDuration(argument: "10m")!
 
-        @Option(name: .long, help: ArgumentHelp("Write the first show to this iCalendar file.", valueName: "file"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Write the chosen show to this iCalendar file, with a reminder when it is time to leave.",
+                valueName: "file"))
         var ics: String?
+
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Which show of the plan goes into --ics, by its # in the table (default 1).", valueName: "n"))
+        var pick: Int = 1
 
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             try output.require([.table, .json], command: "plan")
+            guard pick >= 1 else { throw ValidationError("--pick must be a show's # in the plan, 1 or more, not \(pick)") }
             // Times before 06:00 are the small hours after the evening (see ShowWindow): 22:00–01:00 is fine.
             if let after, let before, ShowWindow.cinemaMinutes(before.minutes) <= ShowWindow.cinemaMinutes(after.minutes) {
                 throw ValidationError("--before \(before) must be later than --after \(after)")
@@ -63,11 +73,13 @@ extension PlannerCommand {
                 watchlistCount: watchlist.count)
             var notes: [String] = []
             if let ics {
-                if let first = plan.shows.first {
-                    let calendar = ICalendar(name: "planner: evening plan", events: [PlanReport.event(first)])
+                if plan.shows.indices.contains(pick - 1) {
+                    let calendar = ICalendar(name: "planner: evening plan", events: [PlanReport.event(plan.shows[pick - 1])])
                     try OutputTarget(path: ics).write(calendar.encoded(stamp: now))
-                } else {
+                } else if plan.shows.isEmpty {
                     notes.append("no show to put in \(ics); nothing written")
+                } else {
+                    notes.append("the plan has \(plan.shows.count) show\(plan.shows.count == 1 ? "" : "s"), so there is no #\(pick) to put in \(ics); nothing written")
                 }
             }
             try output.target.write(output.format == .json ? try report.json() : report.table())

@@ -153,6 +153,10 @@ struct PlanReport {
                 + "\(planned.route.mode.rawValue) \(planned.travelMinutes) min + \(planned.bufferMinutes) min buffer. "
                 + [show.auditorium, show.format].compactMap { $0 }.joined(separator: ", "),
             location: [theater.name, theater.address].compactMap { $0 }.joined(separator: ", "),
-            url: show.bookingURL, geo: (theater.coordinate.latitude, theater.coordinate.longitude))
+            url: show.bookingURL, geo: (theater.coordinate.latitude, theater.coordinate.longitude),
+            alarm: (
+                planned.travelMinutes + planned.bufferMinutes,
+                "Leave now for \(planned.film.film.title) at \(theater.name) (\(show.localTime(of: show.start)))"
+            ))
     }
 }
