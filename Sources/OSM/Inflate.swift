@@ -3,11 +3,19 @@ import CZlib
 /// Decompression through the system zlib.
 enum Inflate {
     /// The failures of inflating one buffer or stream.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         /// The compressed data ends before its end marker.
         case truncated
         /// The compressed data is not valid zlib/gzip, or has the wrong size.
         case corrupt(String)
+
+        /// The reason in words, for an error message.
+        var description: String {
+            switch self {
+            case .truncated: "the compressed data ends early"
+            case .corrupt(let reason): reason
+            }
+        }
     }
 
     /// Inflates a zlib stream whose inflated size is known (a PBF blob's `zlib_data` and `raw_size`).

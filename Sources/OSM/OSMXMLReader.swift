@@ -27,12 +27,14 @@ struct OSMXMLReader {
             if let error = delegate.bodyError { throw error }
             if delegate.rootName == nil && !delegate.stoppedAtHeader { throw OSMError.notOSMFile(path: path) }
             if let rootName = delegate.rootName, rootName != "osm" { throw OSMError.notOSMFile(path: path) }
-            if let elementError = delegate.elementError {
-                throw OSMError.corruptBlob(path: path, reason: "XML line \(parser.lineNumber): \(elementError)")
-            }
-            if delegate.stoppedAtHeader { return delegate.header }
-            // A stream that ends inside the root element is truncated, whether or not libxml2 called it an error.
+            if delegate.stoppedAtHeader, delegate.elementError == nil { return delegate.header }
+            // A stream that ends inside the root element is truncated, whether or not libxml2 called it an error,
+            // and even when the cut left a half element behind (a node whose lon was cut off): truncation is the
+            // cause, so it is what the error says.
             if !delegate.rootClosed { throw OSMError.truncatedFile(path: path) }
+            if let elementError = delegate.elementError {
+                throw OSMError.corruptBlob(path: path, reason: "XML line \(delegate.elementErrorLine): \(elementError)")
+            }
             if !succeeded {
                 let reason = parser.parserError.map { "\($0)" } ?? "unknown XML error"
                 throw OSMError.corruptBlob(path: path, reason: "XML line \(parser.lineNumber): \(reason)")
@@ -51,7 +53,7 @@ struct OSMXMLReader {
         return try parse(fileURL: temporary, kinds: kinds, body: body)
     }
 
-    private func inflate(_ source: URL, into target: URL) throws {
+    func inflate(_ source: URL, into target: URL) throws {
         guard FileManager.default.createFile(atPath: target.path, contents: nil) else {
             throw OSMError.unreadable(path: path, reason: "cannot create a temporary file")
         }
@@ -90,6 +92,7 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
     var stoppedAtHeader = false
     var bodyError: (any Error)?
     var elementError: String?
+    var elementErrorLine = 0
 
     private enum Pending {
         case node(id: Int64, coordinate: Coordinate)
@@ -117,6 +120,7 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
             if elementName != "osm" { parser.abortParsing() }
             return
         }
+        guard elementError == nil else { return }
         switch elementName {
         case "bounds":
             if let south = double(attributes["minlat"]), let west = double(attributes["minlon"]),
@@ -169,6 +173,11 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
     ) {
+        if elementName == "osm" {
+            rootClosed = true
+            return
+        }
+        guard elementError == nil else { return }
         let element: OSMElement?
         switch (elementName, pending) {
         case ("node", .node(let id, let coordinate)?):
@@ -192,9 +201,12 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Records the first bad element and reads on without delivering anything more, so that a file cut in the
+    /// middle of an element is still recognised as truncated when the stream ends.
     private func fail(_ parser: XMLParser, _ message: String) {
+        guard elementError == nil else { return }
         elementError = message
-        parser.abortParsing()
+        elementErrorLine = parser.lineNumber
     }
 
     private func double(_ text: String?) -> Double? {

@@ -75,9 +75,24 @@ import Testing
         #expect {
             try readAll(url)
         } throws: { error in
-            guard case .corruptBlob(let path, _) = error as? OSMError else { return false }
-            return path == url.path
+            guard case .corruptBlob(let path, let reason) = error as? OSMError else { return false }
+            // in words, not a Swift enum case
+            return path == url.path && !reason.contains("corrupt(") && !reason.contains("truncated(")
         }
+    }
+
+    @Test(
+        .enabled(if: SharedData.exists(SharedData.krems), SharedData.skipMessage),
+        arguments: [100_000, 1_000_000, 2_500_000])
+    func anOSMXMLFileCutInsideAnElementIsReportedAsTruncated(_ keptBytes: Int) throws {
+        // Given the plain XML of a real extract, cut off wherever the byte count falls (inside a tag, mostly)
+        let whole = FileManager.default.temporaryDirectory.appendingPathComponent("krems-\(UUID().uuidString).osm")
+        defer { try? FileManager.default.removeItem(at: whole) }
+        try OSMXMLReader(path: whole.path).inflate(SharedData.url(SharedData.krems), into: whole)
+        let url = try temporaryFile(Array(try Data(contentsOf: whole).prefix(keptBytes)), suffix: ".osm")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Then the error says truncated, not that a node lacks its position
+        #expect(throws: OSMError.truncatedFile(path: url.path)) { try readAll(url) }
     }
 
     @Test func aMissingFileIsUnreadable() {
