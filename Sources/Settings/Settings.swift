@@ -17,16 +17,47 @@ public struct Settings: Codable, Sendable, Equatable {
     public var online: String?
     /// A contact (email or URL) sent in the User-Agent to OpenStreetMap's services.
     public var contact: String?
+    /// How long TMDb's lists stay fresh in the cache, as written ("6h", "30m", "2d"); 6 h when unset.
+    public var cacheLists: String?
+    /// How long TMDb's details and release dates stay fresh in the cache ("7d"); 7 days when unset.
+    public var cacheDetails: String?
 
-    public init(home: SavedLocation? = nil, region: String? = nil, online: String? = nil, contact: String? = nil) {
+    public init(
+        home: SavedLocation? = nil, region: String? = nil, online: String? = nil, contact: String? = nil,
+        cacheLists: String? = nil, cacheDetails: String? = nil
+    ) {
         self.home = home
         self.region = region
         self.online = online
         self.contact = contact
+        self.cacheLists = cacheLists
+        self.cacheDetails = cacheDetails
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case home, region, online, contact
+        case cacheLists = "cache_lists"
+        case cacheDetails = "cache_details"
     }
 
     /// The keys `planner config set` accepts.
-    public static let keys = ["home", "region", "online", "contact"]
+    public static let keys = ["home", "region", "online", "contact", "cache-lists", "cache-details"]
+
+    /// Reads a length of time written as a whole number and a unit: `45s`, `30m`, `6h`, `7d`.
+    /// - Returns: seconds, or nil when the text is not such a duration (or is zero).
+    public static func seconds(fromDuration text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let unit = trimmed.last, let count = Int(trimmed.dropLast()), count > 0,
+            trimmed.dropLast().allSatisfy(\.isNumber)
+        else { return nil }
+        switch unit {
+        case "s": return Double(count)
+        case "m": return Double(count) * 60
+        case "h": return Double(count) * 3600
+        case "d": return Double(count) * 86_400
+        default: return nil
+        }
+    }
 }
 
 /// A named point saved in the settings.

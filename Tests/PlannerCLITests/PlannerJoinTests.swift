@@ -128,6 +128,27 @@ struct PlannerJoinTests {
         }
     }
 
+    @Test func theCacheTimesToLiveAreSettings() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            // Given now playing fetched once, then a list time to live of one second
+            let planner = PlannerProcess(tmdb: tmdb)
+            #expect(try await planner.run(["now-playing", "--region", "FI"]).status == 0)
+            #expect(try await planner.run(["now-playing", "--region", "FI"]).status == 0)
+            #expect(await tmdb.log.count == 1)  // the second answer came from the cache (6 h by default)
+            let set = try await planner.run(["config", "set", "cache-lists", "1s"])
+            #expect(set.status == 0, "\(set.stderr)")
+            try await Task.sleep(nanoseconds: 1_500_000_000)
+            // When it is asked again
+            #expect(try await planner.run(["now-playing", "--region", "FI"]).status == 0)
+            // Then it was fetched again, and a bad value is one line and a non-zero exit
+            #expect(await tmdb.log.count == 2)
+            let bad = try await planner.run(["config", "set", "cache-details", "forever"])
+            #expect(bad.status != 0)
+            #expect(bad.stderr.split(separator: "\n").count == 1)
+            #expect(try await planner.run(["config", "show"]).stdout.contains("cache-lists    1s"))
+        }
+    }
+
     @Test func verboseReportsEachRequestWithoutTheTokenOrTheKey() async throws {
         try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
             let planner = PlannerProcess(tmdb: tmdb)

@@ -22,14 +22,16 @@ extension PlannerCommand {
                 Console.out("region   \(settings.region ?? "(not set)")")
                 Console.out("online   \(settings.online ?? "(not set: TMDb online, OpenStreetMap services only with --online)")")
                 Console.out("contact  \(settings.contact ?? "(not set)")")
+                Console.out("cache-lists    \(settings.cacheLists ?? "(not set: 6h)")")
+                Console.out("cache-details  \(settings.cacheDetails ?? "(not set: 7d)")")
             }
         }
 
         struct Set: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL.")
+                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d.")
 
-            @Argument(help: "The setting: home, region, online or contact.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists or cache-details.")
             var key: String
 
             @Argument(parsing: .captureForPassthrough, help: "Its value.")
@@ -58,6 +60,11 @@ extension PlannerCommand {
                     settings.online = text
                 case "contact":
                     settings.contact = text
+                case "cache-lists", "cache-details":
+                    guard Settings.seconds(fromDuration: text) != nil else {
+                        throw SettingsError.invalidValue(key: key, value: text, expected: "a duration such as 30m, 6h or 7d")
+                    }
+                    if key == "cache-lists" { settings.cacheLists = text } else { settings.cacheDetails = text }
                 default:
                     throw SettingsError.unknownKey(key)
                 }
@@ -69,7 +76,7 @@ extension PlannerCommand {
         struct Unset: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Forget a setting.")
 
-            @Argument(help: "The setting: home, region, online or contact.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists or cache-details.")
             var key: String
 
             func run() throws {
@@ -80,6 +87,8 @@ extension PlannerCommand {
                 case "region": settings.region = nil
                 case "online": settings.online = nil
                 case "contact": settings.contact = nil
+                case "cache-lists": settings.cacheLists = nil
+                case "cache-details": settings.cacheDetails = nil
                 default: throw SettingsError.unknownKey(key)
                 }
                 try environment.settingsFile.save(settings)

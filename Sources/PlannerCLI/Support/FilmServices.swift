@@ -33,7 +33,11 @@ struct FilmServices {
                 configuration: configuration,
                 transport: options.verbose
                     ? LoggingTransport(URLSessionTransport(), log: { Console.error("tmdb: " + $0) }) : URLSessionTransport(),
-                cache: cache),
+                cache: cache,
+                ttl: CacheTTL(
+                    listSeconds: settings.cacheLists.flatMap(Settings.seconds(fromDuration:)) ?? CacheTTL.standard.listSeconds,
+                    detailSeconds: settings.cacheDetails.flatMap(Settings.seconds(fromDuration:))
+                        ?? CacheTTL.standard.detailSeconds)),
             store: store,
             region: region, language: options.language, policy: policy,
             variables: environment.variables)
