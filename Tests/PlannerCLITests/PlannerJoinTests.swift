@@ -1,4 +1,5 @@
 import Foundation
+import NowPlaying
 import Testing
 import TestSupport
 
@@ -210,8 +211,12 @@ struct PlannerJoinTests {
         try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
             planner = PlannerProcess(tmdb: tmdb)
             _ = try await planner!.run(["watchlist", "add", "103"])
+            // (and an answer cached 40 days ago, which sync prunes)
+            let cache = try TMDbCache.open(fileAt: URL(fileURLWithPath: try #require(planner!.environment["PLANNER_DB"])))
+            try await cache.store(Data("{}".utf8), forKey: "GET /movie/1", fetchedAt: Date() - 40 * 86_400)
             let sync = try await planner!.run(["sync", "--region", "FI"])
             #expect(sync.status == 0, "\(sync.stderr)")
+            #expect(sync.stdout.contains("note: 1 cached answer older than 30 days was removed"))
         }
         // The server is gone now.
         let offline = try await planner!.run(["now-playing", "--region", "FI", "--offline"])

@@ -116,7 +116,9 @@ extension TMDbClient {
             // A cache that can't be written must not cost the user an answer already in hand.
             try? await cache?.store(body, forKey: endpoint.cacheKey, fetchedAt: now())
             return Fetched(value, provenance: .network)
-        } catch let error as NowPlayingError where error.isNetworkFailure || error.isMalformedResponse {
+        } catch let error as NowPlayingError
+            where error.isNetworkFailure || error.isMalformedResponse || error == .missingCredentials
+        {
             if let cached, let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path) {
                 return Fetched(value, provenance: .cache(age: age, stale: true))
             }

@@ -34,6 +34,9 @@ extension PlannerCommand {
                 let (film, releases) = FilmBridge.film(details)
                 try services.store.upsertDetails(film, releases: releases)
             }
+            // The cache only grows otherwise: answers untouched for 30 days (and past every time to live) go.
+            let pruned = (try? await TMDbCache(writer: services.store.writer)
+                .removeEntries(fetchedBefore: Date().addingTimeInterval(-Self.keepCachedSeconds))) ?? 0
             var lines = [
                 "Synced \(region): \(FilmFormat.films(report.nowPlaying.results.count)) now playing, "
                     + "\(report.upcoming.results.count) upcoming, details of \(FilmFormat.films(report.details.count)) on your lists."
@@ -41,9 +44,15 @@ extension PlannerCommand {
             for (id, error) in report.failures.sorted(by: { $0.key < $1.key }) {
                 lines.append("note: film \(id) was not fetched: \(error.description)")
             }
+            if pruned > 0 {
+                lines.append("note: \(pruned) cached answer\(pruned == 1 ? " older than 30 days was" : "s older than 30 days were") removed")
+            }
             Console.out(lines.joined(separator: "\n"))
         }
     
+        /// How long `sync` keeps a cached TMDb answer nobody has refreshed: 30 days.
+        static let keepCachedSeconds: Double = 30 * 86_400
+
         /// The progress bar's label for a stage, in words.
         static func label(_ stage: SyncProgress.Stage) -> String {
             switch stage {
