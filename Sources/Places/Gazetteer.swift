@@ -30,42 +30,28 @@ public struct Gazetteer: Sendable {
 
     /// Reads `places.csv` (geonameid,name,country,admin1,lat,lon,population,timezone).
     ///
-    /// The file is split as UTF-8 bytes rather than through `String` line enumeration, which on Linux goes
-    /// through NSString and took most of a `planner nearby` run.
     /// `alternateNamesAt`, when given, is `place-names.csv` (geonameid,name): names such as "Cologne" or
     /// "Helsingfors" that are looked up when no main name matches.
     public init(contentsOf url: URL, alternateNamesAt alternateNamesURL: URL? = nil) throws {
         guard let data = try? Data(contentsOf: url) else { throw PlacesError.unreadableGazetteer(path: url.path) }
         var places: [Place] = []
         places.reserveCapacity(35_000)
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var lineStart = 0
-            var isHeader = true
-            while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                defer { lineStart = lineEnd + 1 }
-                if isHeader { isHeader = false; continue }
-                var end = lineEnd
-                if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
-                let fields: [String]
-                if line.contains(0x22) {  // a quoted field: the careful splitter
-                    fields = (try? CSV.parse(String(decoding: line, as: UTF8.self)))?.first?.fields ?? []
-                } else {
-                    fields = line.split(separator: 0x2C, omittingEmptySubsequences: false).map {
-                        String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
-                    }
+        Self.forEachRow(of: data) { line in
+            let fields: [String]
+            if line.contains(0x22) {  // a quoted field: the careful splitter
+                fields = (try? CSV.parse(String(decoding: line, as: UTF8.self)))?.first?.fields ?? []
+            } else {
+                fields = line.split(separator: 0x2C, omittingEmptySubsequences: false).map {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
                 }
-                guard fields.count == 8, let id = Int(fields[0]), let lat = Double(fields[4]), let lon = Double(fields[5]),
-                    let coordinate = try? Coordinate(latitude: lat, longitude: lon)
-                else { continue }
-                places.append(
-                    Place(
-                        geonameID: id, name: fields[1], countryCode: fields[2], admin1Code: fields[3],
-                        coordinate: coordinate, population: Int(fields[6]) ?? 0, timeZone: fields[7]))
             }
+            guard fields.count == 8, let id = Int(fields[0]), let lat = Double(fields[4]), let lon = Double(fields[5]),
+                let coordinate = try? Coordinate(latitude: lat, longitude: lon)
+            else { return }
+            places.append(
+                Place(
+                    geonameID: id, name: fields[1], countryCode: fields[2], admin1Code: fields[3],
+                    coordinate: coordinate, population: Int(fields[6]) ?? 0, timeZone: fields[7]))
         }
         self.init(places: places, alternateNamesAt: alternateNamesURL)
     }
@@ -101,6 +87,24 @@ public struct Gazetteer: Sendable {
     func alternateNames(folding folded: String, in url: URL) throws -> [Place: String] {
         guard let data = try? Data(contentsOf: url) else { throw PlacesError.unreadableGazetteer(path: url.path) }
         var ids: [Int: String] = [:]
+        Self.forEachRow(of: data) { line in
+            // geonameid,name: the build script leaves out names with a comma or a quote.
+            guard let comma = line.firstIndex(of: 0x2C),
+                let id = Int(String(decoding: UnsafeBufferPointer(rebasing: line[..<comma]), as: UTF8.self))
+            else { return }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: line[(comma + 1)...]), as: UTF8.self)
+            if ids[id] == nil && Gazetteer.fold(name) == folded { ids[id] = name }
+        }
+        var matches: [Place: String] = [:]
+        for place in places { if let name = ids[place.geonameID] { matches[place] = name } }
+        return matches
+    }
+
+    /// Calls `body` with each line after the header, as UTF-8 bytes without its line end (LF or CRLF).
+    ///
+    /// Split as bytes rather than through `String` line enumeration, which on Linux goes through NSString and took
+    /// most of a `planner nearby` run.
+    static func forEachRow(of data: Data, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var lineStart = 0
@@ -112,17 +116,9 @@ public struct Gazetteer: Sendable {
                 if isHeader { isHeader = false; continue }
                 var end = lineEnd
                 if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
-                // geonameid,name: the build script leaves out names with a comma or a quote.
-                guard let comma = bytes[lineStart..<end].firstIndex(of: 0x2C),
-                    let id = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<comma]), as: UTF8.self))
-                else { continue }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(comma + 1)..<end]), as: UTF8.self)
-                if ids[id] == nil && Gazetteer.fold(name) == folded { ids[id] = name }
+                body(UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
             }
         }
-        var matches: [Place: String] = [:]
-        for place in places { if let name = ids[place.geonameID] { matches[place] = name } }
-        return matches
     }
 
     /// The place nearest `coordinate` within `maxMeters` (a coordinate's country, for a region), or nil.
