@@ -226,6 +226,17 @@ struct PlanCommandTests {
         #expect(!result.stderr.contains("Missing value"))
     }
 
+    @Test func aDayWithNoShowsAtAllSaysSoOnTheTheatersClock() async throws {
+        try await withServices([]) { planner, _ in
+            try await planner.addThreeFilms()
+            let result = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("(times in Europe/Helsinki)"))
+            #expect(result.stdout.contains("No shows at all on"))
+            #expect(!result.stdout.contains("Travel times: estimates"))
+        }
+    }
+
     @Test func importedShowsArePlannedAndABadFileImportsNothing() async throws {
         let day = FakeFinnkino.helsinkiDay(1)
         try await withServices([]) { planner, _ in

@@ -23,7 +23,9 @@ struct PlanReport {
     }
 
     func table() -> String {
-        let zones = Set(plan.shows.map(\.show.timeZoneIdentifier))
+        // The shows' zone; with none planned, the zone the day was read in (Finnkino's, Europe/Helsinki).
+        var zones = Set(plan.shows.map(\.show.timeZoneIdentifier))
+        if zones.isEmpty { zones = [FinnkinoParsing.timeZoneIdentifier] }
         var lines = [
             "Evening plan for \(nearby.localDay) from \(nearby.found.origin.displayName): \(mode.rawValue), "
                 + "\(windowText), \(buffer) buffer" + (zones.count == 1 ? " (times in \(zones.first!))" : "")
@@ -33,6 +35,8 @@ struct PlanReport {
         lines.append("")
         if watchlistCount == 0 {
             lines.append("Your watchlist is empty: add films with 'planner watchlist add ID|TITLE'.")
+        } else if nearby.shows.isEmpty {
+            lines.append("No shows at all on \(nearby.localDay) from \(nearby.source).")
         } else if plan.shows.isEmpty {
             lines.append("No reachable show of a watchlisted film at a nearby theater in the window.")
         } else {
@@ -56,7 +60,7 @@ struct PlanReport {
                     + plan.missed.map { "\($0.film.film.title) at \($0.show.localTime(of: $0.show.start))" }.joined(
                         separator: ", "))
         }
-        if watchlistCount > 0, !plan.filmsWithoutShows.isEmpty {
+        if watchlistCount > 0, !nearby.shows.isEmpty, !plan.filmsWithoutShows.isEmpty {
             lines.append(
                 "No reachable show in the window: "
                     + plan.filmsWithoutShows.map { ShowJSON.title($0.title, year: $0.year) }.joined(separator: ", "))
@@ -67,10 +71,13 @@ struct PlanReport {
                     + "of films not on your watchlist.")
         }
         lines.append("")
-        lines.append(
-            "Leave by = start − travel − buffer. Travel times: "
+        let travel =
+            plan.shows.isEmpty
+            ? "" : "Travel times: "
                 + (plan.shows.contains { $0.route.source == .roadNetwork }
                     ? "by road (source: road-network)" : "estimates (source: estimate)") + ". "
+        lines.append(
+            "Leave by = start − travel − buffer. " + travel
                 + "Showtimes: \(nearby.source)." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")
     }
