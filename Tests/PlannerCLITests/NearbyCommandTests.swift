@@ -53,6 +53,23 @@ struct NearbyCommandTests {
         #expect(result.stdout.contains("Kesäkino Engel"))
     }
 
+    @Test func wideCharactersKeepTheColumnsAligned() async throws {
+        // Given a catalog with a Japanese name (two columns per character on a terminal) and a Latin one
+        let csv = planner.home.appendingPathComponent("tokyo.csv")
+        try "name,lat,lon\n東京シネマ,35.6812,139.7671\nKino Latin,35.6800,139.7700\n".write(
+            to: csv, atomically: true, encoding: .utf8)
+        let result = try await planner.run(["nearby", "--near", "35.6812,139.7671", "--radius", "2km", "--catalog", csv.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Then the distance column ends in the same terminal column on every row
+        func columns(_ text: Substring) -> Int {
+            text.unicodeScalars.reduce(0) { $0 + (($1.value >= 0x3000 && $1.value <= 0x9FFF) ? 2 : 1) }
+        }
+        let rows = result.stdout.split(separator: "\n").filter { $0.contains(" m  ") }
+        #expect(rows.count == 2)
+        let ends = rows.compactMap { row in row.range(of: " m  ").map { columns(row[..<$0.lowerBound]) } }
+        #expect(Set(ends).count == 1, "\(rows)")
+    }
+
     @Test func anotherNameOfTheCityFindsTheSameCinemas() async throws {
         let result = try await planner.run(["nearby", "--near", "Helsingfors"])
         #expect(result.status == 0, "\(result.stderr)")
