@@ -76,6 +76,16 @@ public struct NominatimClient: Sendable {
     public func theaters(amenity: String, in box: BoundingBox, limit: Int = 50) async throws
         -> (theaters: [Theater], provenance: LookupProvenance)
     {
+        // A viewbox is read west to east without wrapping: a box across the antimeridian is asked as its two halves.
+        if box.crossesAntimeridian {
+            let west = BoundingBox(south: box.south, west: box.west, north: box.north, east: 180)
+            let east = BoundingBox(south: box.south, west: -180, north: box.north, east: box.east)
+            let (a, provenanceA) = try await theaters(amenity: amenity, in: west, limit: limit)
+            let (b, provenanceB) = try await theaters(amenity: amenity, in: east, limit: limit)
+            var seen = Set(a.map(\.id))
+            let merged = a + b.filter { seen.insert($0.id).inserted }
+            return (merged, provenanceA == .network ? provenanceB : provenanceA)
+        }
         let viewbox = "\(box.west),\(box.north),\(box.east),\(box.south)"
         let (body, provenance) = try await get(
             "search",

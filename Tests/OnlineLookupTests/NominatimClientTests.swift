@@ -132,6 +132,21 @@ actor Arrivals {
         }
     }
 
+    @Test func aBoxAcrossTheAntimeridianIsAskedAsItsTwoHalves() async throws {
+        try await withFakeServer({ _, _ in Reply.json("[]") }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: nil, retry: quickRetry(), sleep: { _ in })
+            let box = BoundingBox(around: try Coordinate(latitude: -16.5, longitude: 179.99), radiusMeters: 5000)
+            #expect(box.crossesAntimeridian)
+            _ = try await client.theaters(amenity: "cinema", in: box)
+            let viewboxes = await fake.log.requests.compactMap { $0.query["viewbox"] }
+            #expect(viewboxes.count == 2)
+            for viewbox in viewboxes {
+                let numbers = viewbox.split(separator: ",").compactMap { Double($0) }
+                #expect(numbers.count == 4 && numbers[0] <= numbers[2], "\(viewbox) runs west to east")
+            }
+        }
+    }
+
     @Test func aSlotHeldByAProcessThatNoLongerExistsIsFreedAfterOneInterval() throws {
         // Given a slot leased for 75 s by a process that has since died (a pid beyond pid_max is never alive)
         let cache = try testCache()
