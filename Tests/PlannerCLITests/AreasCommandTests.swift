@@ -32,6 +32,24 @@ struct AreasCommandTests {
         #expect(after.status != 0)  // no data there any more
     }
 
+    @Test func aDamagedAreaFileIsReportedAndTheBundledAreaStandsIn() async throws {
+        // Given a user area file cut short, under the bundled area's name
+        let planner = PlannerProcess()
+        let areas = planner.home.appendingPathComponent("areas")
+        try FileManager.default.createDirectory(at: areas, withIntermediateDirectories: true)
+        let bundled = PlannerProcess.repositoryRoot.appendingPathComponent("Data/areas/helsinki.roadgraph")
+        try Data(contentsOf: bundled).prefix(300_000).write(to: areas.appendingPathComponent("helsinki.roadgraph"))
+
+        // Then the list says it is damaged, and a route warns once and still follows the bundled roads
+        let list = try await planner.run(["areas", "list"])
+        #expect(list.stdout.contains("DAMAGED: import it again"))
+        let route = try await planner.run(["route", "--near", "60.1699,24.9384", "--to", "Kinopalatsi"])
+        #expect(route.status == 0, "\(route.stderr)")
+        #expect(route.stderr.contains("warning: the area 'helsinki'"))
+        #expect(route.stderr.contains("import it again"))
+        #expect(route.stdout.contains("source    road-network"))
+    }
+
     @Test func aCatalogImportsAsAnAreaOfTheatersOnTopOfTheBundledData() async throws {
         // Given a catalog of three Lyon cinemas, in the CSV form --catalog reads
         let planner = PlannerProcess()

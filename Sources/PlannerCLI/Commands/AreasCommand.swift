@@ -125,11 +125,12 @@ extension PlannerCommand {
                 var table = TextTable(
                     headers: ["Name", "Theaters", "Walk edges", "Drive edges", "Covers", "Source"],
                     alignments: [.left, .right, .right, .right, .left, .left])
-                for (summary, _, bundled) in all {
+                for (summary, store, bundled) in all {
+                    let readable = areas.isReadable(summary, in: store)
                     table.rows.append([
                         summary.name, "\(summary.theaterCount)", "\(summary.edgeCountByMode[.walk] ?? 0)",
                         "\(summary.edgeCountByMode[.drive] ?? 0)", box(summary.boundingBox),
-                        bundled ? "bundled" : summary.sourceFileName,
+                        readable ? (bundled ? "bundled" : summary.sourceFileName) : "DAMAGED: import it again",
                     ])
                 }
                 Console.out(table.render())

@@ -35,10 +35,32 @@ struct Areas {
 
     /// The areas whose bounding box holds `point`, loaded with their graphs. Unreadable area files are reported on
     /// standard error, one line each (an area saved by an older planner says to import it again).
+    ///
+    /// A file whose header reads but whose graphs do not (cut short, damaged) is reported the same way, and a
+    /// bundled area of the same name stands in for it.
     func covering(_ point: Coordinate) -> [RoadArea] {
         for problem in problems() { Console.error("warning: \(problem)") }
-        return summaries().filter { $0.summary.boundingBox.contains(point) }
-            .compactMap { try? $0.store.load(named: $0.summary.name) }
+        var loaded: [RoadArea] = []
+        var names = Set<String>()
+        for store in [user] + (bundled.map { [$0] } ?? []) {
+            for summary in (try? store.list().areas) ?? []
+            where summary.boundingBox.contains(point) && !names.contains(summary.name) {
+                do {
+                    loaded.append(try store.load(named: summary.name))
+                    names.insert(summary.name)
+                } catch {
+                    Console.error(
+                        "warning: the area '\(summary.name)' in \(store.directory.path) cannot be read (\(clause(error))); "
+                            + "import it again")
+                }
+            }
+        }
+        return loaded
+    }
+
+    /// Whether the area's whole file reads (its summary alone can read fine in a file cut short).
+    func isReadable(_ summary: RoadAreaSummary, in store: RoadAreaStore) -> Bool {
+        (try? store.load(named: summary.name)) != nil
     }
 }
 
