@@ -144,7 +144,7 @@ overlaps = [
 
 print(f"Columbus (otp_columbus.osm.pbf), car; {len(pairs)} seeded random pairs, {len(destinations)} seeded random "
       f"destinations; each query best of {repeats}, median over pairs (p90)\n")
-print("| | planner (bidirectional Dijkstra) | OSRM CH (in-process) | OSRM MLD (in-process) | ours / OSRM (faster) |")
+print("| | planner (A* with landmarks; one-to-many Dijkstra) | OSRM CH (in-process) | OSRM MLD (in-process) | ours / OSRM (faster) |")
 print("|---|---|---|---|---|")
 print(f"| import / preprocess, car | {ours_import:.3f} s import + {ours_prepare:.3f} s router prepare "
       f"| {prep['extract']:.2f} s extract + {prep['contract']:.2f} s contract "

@@ -17,6 +17,9 @@ struct MinHeap {
     /// The smallest key, or +∞ when empty.
     var minimumKey: Double { entries.first?.key ?? .infinity }
 
+    /// Empties the heap, keeping its storage.
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
     mutating func push(_ key: Double, _ node: Int32) {
         entries.append(Entry(key: key, node: node))
         entries.withUnsafeMutableBufferPointer { heap in

@@ -1,4 +1,5 @@
 import Geo
+import Synchronization
 
 /// A graph with what queries need beside it: incoming edges, a snapping index over its largest strongly connected
 /// component, and the turn table when its profile charges turns.
@@ -8,6 +9,10 @@ final class PreparedGraph: Sendable {
     let segments: SegmentIndex
     /// Present when the mode's profile charges turns; searches then run over edges (`TurnSearch`).
     let turns: TurnTable?
+    /// The graph's landmarks, when its profile charges turns and the import computed them (`TurnSearch+Landmarks`).
+    let landmarks: Landmarks?
+    /// Search labels left by earlier queries, ready for the next (one per concurrent query at most).
+    private let workspaces = Mutex<[SearchWorkspace]>([])
 
     init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil) {
         self.graph = graph
@@ -15,6 +20,17 @@ final class PreparedGraph: Sendable {
         self.reverse = reverse
         segments = SegmentIndex(graph, include: Components.largestComponentMask(graph, reverse: reverse))
         turns = turnCosts.map { TurnTable(graph, reverse: reverse, costs: $0) }
+        landmarks = turnCosts != nil && (graph.landmarks?.count ?? 0) > 0 ? graph.landmarks : nil
+    }
+
+    /// Runs `body` with a workspace of all-initial labels, taken from the pool (or made), and returns it after.
+    func withWorkspace<Result>(_ body: (inout SearchWorkspace) -> Result) -> Result {
+        var workspace =
+            workspaces.withLock { $0.popLast() }
+            ?? SearchWorkspace(edgeCount: graph.edgeCount, nodeCount: graph.nodeCount)
+        let result = body(&workspace)
+        workspaces.withLock { $0.append(workspace) }
+        return result
     }
 
     func snap(_ point: Coordinate, maximumMeters: Double) -> RoadSnap? {

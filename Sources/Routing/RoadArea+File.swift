@@ -14,9 +14,10 @@ import Theaters
 extension RoadArea {
     /// The magic bytes a graph file starts with.
     public static let fileMagic: [UInt8] = Array("PLNRAREA".utf8)
-    /// The format version this build writes and reads. Version 2 added each graph's edge weights; a version 1
-    /// file is refused with `RoutingError.unsupportedGraphVersion` (import the extract again).
-    public static let fileFormatVersion: UInt32 = 2
+    /// The format version this build writes and reads. Version 2 added each graph's edge weights, version 3 its
+    /// landmarks (A* with landmarks, for turn-aware graphs); an older file is refused with
+    /// `RoutingError.unsupportedGraphVersion` (import the extract again).
+    public static let fileFormatVersion: UInt32 = 3
 
     /// Writes the area to `url` atomically.
     public func write(to url: URL) throws {
@@ -177,6 +178,9 @@ extension RoadArea {
         writer.writeArray(graph.edgeDurationsSeconds)
         writer.writeArray(graph.edgeLengthsMeters)
         writer.writeArray(graph.edgeWeightsSeconds)
+        writer.writeArray(graph.landmarks?.nodes ?? [])
+        writer.writeArray(graph.landmarks?.fromLandmark ?? [])
+        writer.writeArray(graph.landmarks?.toLandmark ?? [])
     }
 
     private static func decodeGraph(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> RoadGraph {
@@ -190,7 +194,14 @@ extension RoadArea {
             edgeTargets: try reader.readArray(Int32.self), edgeDurationsSeconds: try reader.readArray(Double.self),
             edgeLengthsMeters: try reader.readArray(Double.self), edgeWeightsSeconds: try reader.readArray(Double.self))
         try validate(graph)
-        return graph
+        let landmarks = Landmarks(
+            nodes: try reader.readArray(Int32.self), fromLandmark: try reader.readArray(UInt16.self),
+            toLandmark: try reader.readArray(UInt16.self))
+        guard landmarks.fromLandmark.count == landmarks.count * graph.nodeCount,
+            landmarks.toLandmark.count == landmarks.fromLandmark.count,
+            landmarks.nodes.allSatisfy({ $0 >= 0 && Int($0) < graph.nodeCount })
+        else { throw BinaryReader.Failure(reason: "\(graph.mode) graph landmarks disagree in size") }
+        return landmarks.count > 0 ? graph.withLandmarks(landmarks) : graph
     }
 
     /// Checks the invariants the router relies on, so that a damaged file cannot crash it.

@@ -56,6 +56,8 @@ public struct RoadGraph: Sendable, Equatable {
     /// The routing weight of each edge (what searches minimise), in seconds; equal to the duration unless the
     /// profile avoids the road.
     public let edgeWeightsSeconds: [Double]
+    /// Landmark weights for goal-directed searches (A* with landmarks), when the import computed them.
+    let landmarks: Landmarks?
 
     /// The number of nodes.
     public var nodeCount: Int { latitudes.count }
@@ -92,7 +94,8 @@ public struct RoadGraph: Sendable, Equatable {
     /// Creates a graph from its arrays as they are (used when loading a saved graph).
     init(
         mode: TravelMode, latitudes: [Double], longitudes: [Double], osmNodeIDs: [Int64], edgeOffsets: [Int32],
-        edgeTargets: [Int32], edgeDurationsSeconds: [Double], edgeLengthsMeters: [Double], edgeWeightsSeconds: [Double]
+        edgeTargets: [Int32], edgeDurationsSeconds: [Double], edgeLengthsMeters: [Double], edgeWeightsSeconds: [Double],
+        landmarks: Landmarks? = nil
     ) {
         self.mode = mode
         self.latitudes = latitudes
@@ -103,6 +106,15 @@ public struct RoadGraph: Sendable, Equatable {
         self.edgeDurationsSeconds = edgeDurationsSeconds
         self.edgeLengthsMeters = edgeLengthsMeters
         self.edgeWeightsSeconds = edgeWeightsSeconds
+        self.landmarks = landmarks
+    }
+
+    /// The same graph with `landmarks` (nil to drop them).
+    func withLandmarks(_ landmarks: Landmarks?) -> RoadGraph {
+        RoadGraph(
+            mode: mode, latitudes: latitudes, longitudes: longitudes, osmNodeIDs: osmNodeIDs, edgeOffsets: edgeOffsets,
+            edgeTargets: edgeTargets, edgeDurationsSeconds: edgeDurationsSeconds, edgeLengthsMeters: edgeLengthsMeters,
+            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks)
     }
 
     /// The indexes of the edges leaving `node`.

@@ -69,7 +69,8 @@ public struct RoadGraphBuilder: Sendable {
 
         var graphs: [TravelMode: RoadGraph] = [:]
         for (modeIndex, profile) in profiles.enumerated() {
-            graphs[profile.mode] = state.graph(modeIndex: modeIndex, profile: profile)
+            let graph = state.graph(modeIndex: modeIndex, profile: profile)
+            graphs[profile.mode] = profile.turnCosts == nil ? graph : graph.withLandmarks(Landmarks(graph))
         }
         guard graphs.values.contains(where: { $0.edgeCount > 0 }) else {
             throw RoutingError.noRoadsInExtract(path: url.path)

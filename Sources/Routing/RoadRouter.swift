@@ -85,8 +85,10 @@ public struct RoadRouter: Router {
             .map { route(origin, $0.0, mode, $0.1) }
     }
 
-    /// The fastest road path between two points by bidirectional Dijkstra (over edges, turns charged, where the
-    /// mode's profile has turn costs), or nil when either point is off the network or no path joins them.
+    /// The fastest road path between two points, or nil when either point is off the network or no path joins
+    /// them. Where the mode's profile has turn costs the search runs over edges, turns charged: by A* with
+    /// landmarks when the graph has them (imports compute them), else by bidirectional Dijkstra; other modes run
+    /// bidirectional Dijkstra over nodes.
     public func path(from origin: Coordinate, to destination: Coordinate, mode: TravelMode) -> RoadPath? {
         guard let graph = prepared[mode],
             let start = graph.snap(origin, maximumMeters: maximumSnapMeters),
@@ -94,11 +96,19 @@ public struct RoadRouter: Router {
         else { return nil }
         if let turns = graph.turns {
             let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
-            guard
-                let found = search.bidirectional(
-                    seeds: graph.originEdgeSeeds(start), ends: graph.destinationEdgeSeeds(end),
-                    direct: graph.directEdge(from: start, to: end))
-            else { return nil }
+            let seeds = graph.originEdgeSeeds(start)
+            let ends = graph.destinationEdgeSeeds(end)
+            let direct = graph.directEdge(from: start, to: end)
+            let found: SearchPath?
+            if let landmarks = graph.landmarks {
+                found = graph.withWorkspace { workspace in
+                    search.landmarkSearch(
+                        seeds: seeds, ends: ends, direct: direct, landmarks: landmarks, workspace: &workspace)
+                }
+            } else {
+                found = search.bidirectional(seeds: seeds, ends: ends, direct: direct)
+            }
+            guard let found else { return nil }
             return Self.roadPath(found, from: start, to: end, in: graph.graph)
         }
         let search = PathSearch(graph: graph.graph)

@@ -179,7 +179,7 @@ struct TurnSearch {
 
     /// The totals and nodes of the path along `edges`: the start seed's share of the first, each later edge and
     /// the turn onto it, then the end seed's share after the last. Its nodes are the edges' heads.
-    private func path(edges: [Int32], start: EdgeSeed, end: EdgeSeed) -> SearchPath {
+    func path(edges: [Int32], start: EdgeSeed, end: EdgeSeed) -> SearchPath {
         var duration = start.durationSeconds + end.durationSeconds
         var length = start.lengthMeters + end.lengthMeters
         for (previous, edge) in zip(edges, edges.dropFirst()) {

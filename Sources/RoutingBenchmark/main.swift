@@ -110,7 +110,7 @@ case "bench":
             writeSeconds, Double(fileBytes) / 1e6, loadSeconds, prepareSeconds))
     print(
         String(
-            format: "one route (bidirectional, %@, %d queries, %d found): median %.3f ms",
+            format: "one route (point to point, %@, %d queries, %d found): median %.3f ms",
             travelMode.rawValue, queries, found, median(oneRoute) * 1000))
     print(
         String(
