@@ -151,6 +151,11 @@ struct WatchlistCommandsTests {
             let result = try await planner.run(["movie", "Winter Road", "--region", "FI"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("In cinemas in FI from \(FakeTMDbService.day(40))"))
+            // And a title several films partly match lists them, shows nothing and exits 2
+            let several = try await planner.run(["movie", "night", "--region", "FI"])
+            #expect(several.status == 2)
+            #expect(several.stdout.isEmpty)
+            #expect(several.stderr.contains("'night' matches 2 films: give one by id, or add --year"))
         }
     }
 

@@ -51,8 +51,17 @@ extension PlannerCommand {
             let matches = FilmBridge.matches(page.results, title: film.title, year: year)
             guard let first = matches.first else { throw NowPlayingError.notFound("a film called '\(film.title)'") }
             if matches.count > 1 {
-                var lines = ["'\(film.title)' matches \(matches.count) films; give one by id:"]
-                for movie in matches.prefix(10) {
+                // No exact title: every search result is a candidate, and TMDb says how many there are in all.
+                let exact = matches.count < page.results.count || matches.allSatisfy {
+                    FilmBridge.fold($0.title) == FilmBridge.fold(film.title)
+                }
+                let total = exact ? matches.count : max(matches.count, page.totalResults)
+                let shown = min(10, matches.count)
+                var lines = [
+                    "'\(film.title)' matches \(FilmFormat.films(total))"
+                        + (total > shown ? "; the first \(shown):" : ":") + " give one by id, or add --year"
+                ]
+                for movie in matches.prefix(shown) {
                     lines.append("  \(movie.id)  \(movie.title) (\(movie.releaseYear.map(String.init) ?? "?"))")
                 }
                 Console.error(lines.joined(separator: "\n"))
