@@ -7,7 +7,11 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// `--format` and `--output`.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format: table, json, csv or geojson.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Output format: table, json or csv; geojson where places are drawn (nearby, routes, route, suggest).",
+            valueName: "format"))
     var format: OutputFormat = .table
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
