@@ -257,12 +257,14 @@ struct PlanCommandTests {
             try """
             theater,title,year,start,end,auditorium,url
             Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T21:00:00+02:00,,sali 2,https://example.com/b
+            Kinopalatsi,Winter Road,\(FakeFinnkinoService.year(103)),\(FakeFinnkino.helsinkiDay(2))T00:30:00+02:00,,sali 3,
             """.write(to: good, atomically: true, encoding: .utf8)
             let imported = try await planner.run(["showtimes", "import", good.path])
             #expect(imported.status == 0, "\(imported.stderr)")
+            // (the 00:30 show the morning after belongs to tomorrow evening's plan)
             let plan = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow", "--format", "json"])
             let shows = try #require(try Self.json(plan.stdout)["shows"] as? [[String: Any]])
-            #expect(shows.count == 1)
+            #expect(shows.count == 2)
             #expect((shows.first?["theater"] as? [String: Any])?["id"] as? String == "node/1376356017")
             // And its calendar event keeps the same UID from one export to the next
             var uids: [String] = []
@@ -274,6 +276,9 @@ struct PlanCommandTests {
             }
             #expect(uids.count == 2)
             #expect(uids.first == uids.last)
+            // And the evening after does not list the late show again
+            let dayAfter = try await planner.run(["plan", "--near", Self.near, "--date", FakeFinnkino.helsinkiDay(2), "--format", "json"])
+            #expect((try Self.json(dayAfter.stdout)["shows"] as? [Any])?.isEmpty == true)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 import NowPlaying
 import Showtimes
 import Theaters
@@ -40,7 +41,11 @@ struct ShowtimesServices {
     func shows(localDay: String, area: String?, cities: [String]) async throws -> (
         shows: [Show], notes: [String], source: String
     ) {
-        let imported = try await showtimes.importedShows(onLocalDay: localDay)
+        // A cinema day runs past midnight (ShowWindow): the next morning's imported shows before 06:00 belong to it.
+        var imported = try await showtimes.importedShows(onLocalDay: localDay)
+        if let next = CalendarDay(localDay)?.adding(days: 1).description {
+            imported += try await showtimes.importedShows(onLocalDay: next).filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+        }
         do {
             let chosen = try await chooseArea(area, cities: cities)
             let fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
