@@ -40,7 +40,8 @@ enum FilmFormat {
         case .network:
             return "from TMDb"
         case .cache(let age, let stale):
-            return "from cache, \(FilmFormat.age(seconds: age)) old" + (stale ? " (stale)" : "")
+            return "from cache, \(FilmFormat.age(seconds: age)) old"
+                + (stale ? " (stale: past its time to live, and no fresh answer could be fetched)" : "")
         }
     }
 
