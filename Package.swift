@@ -34,7 +34,9 @@ let package = Package(
         // The user's saved settings (home, region, online policy), in an XDG config file.
         .target(name: "Settings"),
         // TMDb v3 client over an injectable HTTP transport, with a SQLite response cache.
-        .target(name: "NowPlaying", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "NowPlaying", dependencies: ["CCurl", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The system libcurl (libcurl4-openssl-dev), with non-variadic `curl_easy_setopt` wrappers, for CurlTransport.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
         .target(
             name: "OnlineLookup",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages planner needs, where they are missing: libcurl (URLSession's HTTP) and SQLite.
+# Installs the Debian packages planner needs, where they are missing: libcurl (every HTTP request), SQLite and zlib.
 # Runs apt-get as root, or through sudo when not root. Sourced by quickstart.sh and test.sh.
 set -euo pipefail
 needed=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev)

@@ -33,7 +33,7 @@ public struct NominatimClient: Sendable {
 
     public init(
         baseURL: URL, userAgent: String, cache: LookupCache?, offline: Bool = false,
-        transport: any HTTPTransport = URLSessionTransport(), timeoutSeconds: Double = 15,
+        transport: any HTTPTransport = CurlTransport(), timeoutSeconds: Double = 15,
         retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelaySeconds: 1.1, maxDelaySeconds: 4, maxRetryAfterSeconds: 10),
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Double) async throws -> Void = RetryPolicy.taskSleep

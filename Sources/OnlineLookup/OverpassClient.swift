@@ -21,7 +21,7 @@ public struct OverpassClient: Sendable {
 
     public init(
         baseURL: URL, userAgent: String, cache: LookupCache?, offline: Bool = false,
-        transport: any HTTPTransport = URLSessionTransport(), timeoutSeconds: Double = 30,
+        transport: any HTTPTransport = CurlTransport(), timeoutSeconds: Double = 30,
         retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelaySeconds: 1, maxDelaySeconds: 4, maxRetryAfterSeconds: 10),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {

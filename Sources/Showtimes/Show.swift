@@ -5,7 +5,7 @@ import Foundation
 /// Start and end are instants; ``timeZoneIdentifier`` is the theater's zone, in which times are shown.
 ///
 /// ```swift
-/// let shows = try await FinnkinoClient(baseURL: url, transport: URLSessionTransport()).schedule(area: "1002", on: day)
+/// let shows = try await FinnkinoClient(baseURL: url, transport: CurlTransport()).schedule(area: "1002", on: day)
 /// let local = shows[0].localTime(of: shows[0].start)   // "18:30" in Europe/Helsinki
 /// ```
 public struct Show: Sendable, Equatable, Hashable, Codable {

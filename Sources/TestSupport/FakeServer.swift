@@ -48,7 +48,7 @@ public actor RequestLog {
 }
 
 /// A fake web service: a FlyingFox server on 127.0.0.1 with an ephemeral port, answering with a closure.
-/// Tests point the real client (through the real URLSession transport) at `baseURL`.
+/// Tests point the real client (through a real transport, CurlTransport or URLSessionTransport) at `baseURL`.
 ///
 /// The closure gets the request and how many times its path has been asked for (1 the first time).
 public struct FakeServer: Sendable {

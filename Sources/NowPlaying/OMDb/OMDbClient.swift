@@ -24,7 +24,7 @@ public struct OMDbClient: Sendable, CustomReflectable {
     ///   - timeoutSeconds: the timeout of each request.
     ///   - retryPolicy: how 429 and 5xx answers are retried.
     public init(
-        apiKey: String, baseURL: URL = OMDbClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport(),
+        apiKey: String, baseURL: URL = OMDbClient.defaultBaseURL, transport: any HTTPTransport = CurlTransport(),
         timeoutSeconds: Double = 15, retryPolicy: RetryPolicy = .standard
     ) {
         self.apiKey = apiKey

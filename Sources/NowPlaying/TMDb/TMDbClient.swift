@@ -28,7 +28,7 @@ public struct TMDbClient: Sendable {
     /// Creates a client.
     /// - Parameters:
     ///   - configuration: the credential and base URL, usually from ``TMDbConfiguration/fromEnvironment(_:)``.
-    ///   - transport: the HTTP transport; ``URLSessionTransport`` by default.
+    ///   - transport: the HTTP transport; ``CurlTransport`` by default.
     ///   - cache: the response cache, or nil to always ask the network.
     ///   - retryPolicy: how 429 and 5xx answers are retried.
     ///   - timeoutSeconds: the timeout of each request (15 s by default; the real transport counts whole seconds).
@@ -37,7 +37,7 @@ public struct TMDbClient: Sendable {
     ///   - now: the clock, for cache ages.
     public init(
         configuration: TMDbConfiguration,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         cache: TMDbCache? = nil,
         retryPolicy: RetryPolicy = .standard,
         timeoutSeconds: Double = 15,
@@ -59,7 +59,7 @@ public struct TMDbClient: Sendable {
     public init(
         credential: TMDbCredential?,
         baseURL: URL = TMDbConfiguration.defaultBaseURL,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         cache: TMDbCache? = nil,
         retryPolicy: RetryPolicy = .standard,
         timeoutSeconds: Double = 15

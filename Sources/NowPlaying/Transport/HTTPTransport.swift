@@ -52,7 +52,7 @@ public struct HTTPResponse: Sendable, Equatable {
 /// Sends one HTTP request and returns its response: the only I/O the NowPlaying clients do.
 ///
 /// ```swift
-/// let transport = URLSessionTransport()
+/// let transport = CurlTransport()
 /// let client = TMDbClient(credential: .bearer(token), transport: transport)
 /// ```
 public protocol HTTPTransport: Sendable {

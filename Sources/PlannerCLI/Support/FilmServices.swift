@@ -32,7 +32,7 @@ struct FilmServices {
             client: TMDbClient(
                 configuration: configuration,
                 transport: options.verbose
-                    ? LoggingTransport(URLSessionTransport(), log: { Console.error("tmdb: " + $0) }) : URLSessionTransport(),
+                    ? LoggingTransport(CurlTransport(), log: { Console.error("tmdb: " + $0) }) : CurlTransport(),
                 cache: cache,
                 ttl: CacheTTL(
                     listSeconds: settings.cacheLists.flatMap(Settings.seconds(fromDuration:)) ?? CacheTTL.standard.listSeconds,

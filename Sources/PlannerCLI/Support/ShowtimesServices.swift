@@ -27,7 +27,7 @@ struct ShowtimesServices {
         let showtimes = ShowtimesStore(writer: store.writer)
         let offline = options.offline || settings.online == "never"
         let client = FinnkinoClient(
-            baseURL: baseURL, transport: URLSessionTransport(), store: showtimes,
+            baseURL: baseURL, transport: CurlTransport(), store: showtimes,
             policy: offline ? .offline : options.policy)
         return ShowtimesServices(store: store, showtimes: showtimes, finnkino: client, offline: offline)
     }

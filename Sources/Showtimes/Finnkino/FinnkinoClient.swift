@@ -30,7 +30,7 @@ public struct ShowtimesFetch<Value: Sendable>: Sendable {
 /// Finnkino's free XML API (no key), over NowPlaying's ``HTTPTransport``, cached in ``ShowtimesStore``.
 ///
 /// ```swift
-/// let client = FinnkinoClient(baseURL: FinnkinoClient.defaultBaseURL, transport: URLSessionTransport(), store: store)
+/// let client = FinnkinoClient(baseURL: FinnkinoClient.defaultBaseURL, transport: CurlTransport(), store: store)
 /// let shows = try await client.schedule(area: "1002", localDay: "2026-11-22").value
 /// ```
 public struct FinnkinoClient: Sendable {

@@ -1,0 +1,162 @@
+import CCurl
+import Foundation
+
+/// One request's run through a libcurl easy handle, on the thread that calls ``perform(pool:)``.
+///
+/// Only ``cancel()`` and ``isCancelled`` may be called from elsewhere; the rest belongs to the performing thread.
+final class CurlTransfer: @unchecked Sendable {
+    /// What came back: libcurl's result code, and the final response's status, headers and body.
+    struct Outcome: Sendable {
+        var code: CURLcode
+        var statusCode: Int
+        var headers: [String: String]
+        var body: Data
+    }
+
+    /// libcurl's global set-up, done once whichever thread asks first.
+    static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+
+    let request: HTTPRequest
+    private let lock = NSLock()
+    private var cancelled = false
+    private var headers: [String: String] = [:]
+    private var body = Data()
+
+    init(request: HTTPRequest) {
+        self.request = request
+    }
+
+    /// Asks the transfer to stop at libcurl's next progress call.
+    func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    /// Whether ``cancel()`` was called.
+    var isCancelled: Bool {
+        lock.withLock { cancelled }
+    }
+
+    /// Runs the request to its end on the calling thread, which it blocks.
+    func perform(pool: CurlHandlePool) -> Outcome {
+        guard Self.globalInit == CURLE_OK, let handle = pool.take() else {
+            return Outcome(code: CURLE_FAILED_INIT, statusCode: 0, headers: [:], body: Data())
+        }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer {
+            curl_slist_free_all(headerList)
+            pool.giveBack(handle)
+        }
+        let code = withExtendedLifetime(self) { () -> CURLcode in
+            if let failed = configure(handle, headerList: &headerList) { return failed }
+            if isCancelled { return CURLE_ABORTED_BY_CALLBACK }
+            return curl_easy_perform(handle)
+        }
+        var status = 0
+        ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return Outcome(code: code, statusCode: status, headers: headers, body: body)
+    }
+
+    /// Sets the handle's options for ``request``; returns the first failing option's code, or nil.
+    private func configure(_ handle: UnsafeMutableRawPointer, headerList: inout UnsafeMutablePointer<curl_slist>?)
+        -> CURLcode?
+    {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let timeoutMs = max(1, Int((request.timeoutSeconds * 1000).rounded(.up)))
+        var codes: [CURLcode] = [
+            ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString),
+            ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, CurlTransport.maxRedirects),
+            // Offer every encoding this libcurl decodes (gzip, deflate, …) and hand back the decoded body.
+            ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
+            // No signals: they are process-wide, and this runs on many threads at once.
+            ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeoutMs),
+            ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, timeoutMs),
+            ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteBody),
+            ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, me),
+            ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader),
+            ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, me),
+            ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
+            ccurl_setopt_xferinfo_callback(handle, curlProgress),
+            ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, me),
+        ]
+        let method = request.method.uppercased()
+        if method == "HEAD" {
+            codes.append(ccurl_setopt_long(handle, CURLOPT_NOBODY, 1))
+        } else if let body = request.body {
+            codes.append(ccurl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            codes.append(
+                body.withUnsafeBytes { bytes in
+                    // COPYPOSTFIELDS copies the bytes; an empty body still needs a valid pointer.
+                    let pointer = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+                    return ccurl_setopt_pointer(
+                        handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: pointer))
+                })
+            if method != "POST" { codes.append(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)) }
+        } else if method != "GET" {
+            codes.append(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
+        }
+        var names = Set<String>()
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            names.insert(name.lowercased())
+            // "Name;" is libcurl's spelling of a header sent with an empty value ("Name:" would remove it).
+            headerList = curl_slist_append(headerList, value.isEmpty ? "\(name);" : "\(name): \(value)")
+        }
+        // libcurl waits up to a second for "100 Continue" before sending a large body; URLSession never asks.
+        if !names.contains("expect") { headerList = curl_slist_append(headerList, "Expect:") }
+        codes.append(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
+        return codes.first { $0 != CURLE_OK }
+    }
+
+    /// Appends body bytes.
+    fileprivate func receive(body bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// Takes one header line; a status line starts a new response (after a redirect or "100 Continue").
+    fileprivate func receive(headerLine bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            body = Data()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return }
+        // Repeated fields join with ", " (RFC 9110 §5.3), as HTTPURLResponse shows them.
+        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+    }
+}
+
+/// libcurl's CURLOPT_WRITEFUNCTION: keeps the body bytes.
+private func curlWriteBody(buffer: UnsafeMutablePointer<CChar>?, size: Int, count: Int, me: UnsafeMutableRawPointer?)
+    -> Int
+{
+    guard let buffer, let me else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
+    transfer.receive(body: UnsafeRawBufferPointer(start: buffer, count: size * count))
+    return size * count
+}
+
+/// libcurl's CURLOPT_HEADERFUNCTION: keeps the header fields of the last response.
+private func curlWriteHeader(buffer: UnsafeMutablePointer<CChar>?, size: Int, count: Int, me: UnsafeMutableRawPointer?)
+    -> Int
+{
+    guard let buffer, let me else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
+    transfer.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count))
+    return size * count
+}
+
+/// libcurl's CURLOPT_XFERINFOFUNCTION, called about once a second at least: non-zero aborts a cancelled transfer.
+private func curlProgress(
+    me: UnsafeMutableRawPointer?, downloadTotal: curl_off_t, downloaded: curl_off_t, uploadTotal: curl_off_t,
+    uploaded: curl_off_t
+) -> Int32 {
+    guard let me else { return 0 }
+    return Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue().isCancelled ? 1 : 0
+}

@@ -1,0 +1,186 @@
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NowPlaying
+
+/// The libcurl transport against a fake server on loopback: what goes out, what comes back, how it fails.
+@Suite struct CurlTransportTests {
+    /// A server whose handler waits ten seconds before answering: long past every timeout here.
+    static let silent: FakeServer.Handler = { _, _ in
+        try await Task.sleep(nanoseconds: 10_000_000_000)
+        return Reply.json("{}")
+    }
+
+    @Test func statusHeadersAndBodyComeBackWithHeaderNamesLowerCased() async throws {
+        try await withFakeServer({ request, _ in
+            let seen = request.header("X-Planner") ?? ""
+            return Reply.json(#"{"seen":"\#(seen)"}"#, status: 418, headers: ["X-Custom-Thing": "yes"])
+        }) { fake in
+            // When a GET goes out with a header of its own
+            let request = HTTPRequest(url: fake.baseURL.appending(path: "/teapot"), headers: ["X-Planner": "one"])
+            let response = try await CurlTransport().send(request)
+
+            // Then status, lower-cased headers and the body come back as sent
+            #expect(response.statusCode == 418)
+            #expect(response.headers["x-custom-thing"] == "yes")
+            #expect(response.header("Content-Type") == "application/json;charset=utf-8")
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"seen":"one"}"#)
+            #expect(await fake.log.requests.first?.header("accept-encoding")?.contains("gzip") == true)
+        }
+    }
+
+    @Test func aPostedFormArrivesIntact() async throws {
+        try await withFakeServer({ request, _ in Reply.json(#"{"bytes":\#(request.body.count)}"#) }) { fake in
+            // Given a form longer than the 1 KB past which libcurl would wait for "100 Continue"
+            let form = "data=" + String(repeating: "node%5Bamenity%3Dcinema%5D%3B", count: 200)
+            var request = HTTPRequest(url: fake.baseURL.appending(path: "/api/interpreter"), method: "POST")
+            request.headers["Content-Type"] = "application/x-www-form-urlencoded"
+            request.body = Data(form.utf8)
+
+            let response = try await CurlTransport().send(request)
+
+            // Then the server saw every byte, with the content type, and no "Expect" to wait on
+            let seen = try #require(await fake.log.requests.first)
+            #expect(response.statusCode == 200)
+            #expect(seen.body == Data(form.utf8))
+            #expect(seen.header("content-type") == "application/x-www-form-urlencoded")
+            #expect(seen.header("expect") == nil)
+        }
+    }
+
+    @Test func redirectsAreFollowedToTheFinalAnswer() async throws {
+        try await withFakeServer({ request, _ in
+            guard request.path == "/old" else { return Reply.json(#"{"at":"new"}"#) }
+            return Reply.json("", status: 302, headers: ["Location": "/new"])
+        }) { fake in
+            let response = try await CurlTransport().send(HTTPRequest(url: fake.baseURL.appending(path: "/old")))
+
+            #expect(response.statusCode == 200)
+            #expect(response.header("location") == nil)
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"at":"new"}"#)
+        }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutAtTheTimeout() async throws {
+        try await withFakeServer(Self.silent) { fake in
+            let request = HTTPRequest(url: fake.baseURL.appending(path: "/slow"), timeoutSeconds: 0.5)
+            let start = Date()
+
+            await #expect(throws: NowPlayingError.timedOut) { try await CurlTransport().send(request) }
+
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(elapsed >= 0.45 && elapsed < 3, "ended after \(elapsed) s for a 0.5 s timeout")
+        }
+    }
+
+    @Test func aClosedPortIsUnreachable() async throws {
+        let fake = try await FakeServer.start { _, _ in Reply.json("{}") }
+        await fake.stop()
+
+        await #expect(throws: NowPlayingError.unreachable(host: "127.0.0.1")) {
+            try await CurlTransport().send(HTTPRequest(url: fake.baseURL.appending(path: "/gone"), timeoutSeconds: 5))
+        }
+    }
+
+    @Test func aBodyCutShortIsTruncated() async throws {
+        try await withFakeServer({ _, _ in Reply.truncated(#"{"page":1,"results":["#, announced: 4000) }) { fake in
+            let request = HTTPRequest(url: fake.baseURL.appending(path: "/cut"), timeoutSeconds: 10)
+            await #expect(throws: NowPlayingError.truncatedBody) { try await CurlTransport().send(request) }
+        }
+    }
+
+    @Test func twentyRequestsAtOnceAllSucceed() async throws {
+        try await withFakeServer({ request, _ in
+            try await Task.sleep(nanoseconds: 500_000_000)
+            return Reply.json(#"{"path":"\#(request.path)"}"#)
+        }) { fake in
+            // When 20 requests go out together through one transport
+            let transport = CurlTransport()
+            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        let url = fake.baseURL.appending(path: "/page/\(index)")
+                        let response = try await transport.send(HTTPRequest(url: url, timeoutSeconds: 10))
+                        #expect(response.statusCode == 200)
+                        return String(decoding: response.body, as: UTF8.self)
+                    }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+
+            // Then each came back with its own answer, and they overlapped (how much depends on the machine's load)
+            #expect(bodies == Set((0..<20).map { #"{"path":"/page/\#($0)"}"# }))
+            #expect(await fake.log.maxInFlight > 1)
+        }
+    }
+
+    @Test func cancellingEndsAHungRequestQuickly() async throws {
+        try await withFakeServer(Self.silent) { fake in
+            // Given a request with a 30 s timeout to a server that does not answer
+            let request = HTTPRequest(url: fake.baseURL.appending(path: "/hung"), timeoutSeconds: 30)
+            let start = Date()
+            let task = Task { try await CurlTransport().send(request) }
+
+            // When its caller is cancelled
+            try await Task.sleep(nanoseconds: 300_000_000)
+            task.cancel()
+
+            // Then it ends within about a second, with CancellationError
+            await #expect(throws: CancellationError.self) { try await task.value }
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(elapsed < 3, "ended after \(elapsed) s")
+        }
+    }
+
+    @Test func anAlreadyCancelledCallerSendsNothing() async throws {
+        try await withFakeServer({ _, _ in Reply.json("{}") }) { fake in
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await CurlTransport().send(HTTPRequest(url: fake.baseURL.appending(path: "/never")))
+            }
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(await fake.log.count == 0)
+        }
+    }
+
+    @Test func errorsNeverShowTheAPIKeyFromTheQuery() async throws {
+        let closed = try await FakeServer.start { _, _ in Reply.json("{}") }
+        await closed.stop()
+        try await withFakeServer(Self.silent) { silent in
+            var texts: [String] = []
+            for (base, timeout) in [(closed.baseURL, 5.0), (silent.baseURL, 0.3)] {
+                let url = base.appending(path: "/3/movie/550")
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+                components.queryItems = [URLQueryItem(name: "api_key", value: Secrets.apiKey)]
+                let request = HTTPRequest(url: components.url!, timeoutSeconds: timeout)
+                let lines = LineLog()
+                let transport = LoggingTransport(CurlTransport(), log: { line in lines.append(line) })
+                do {
+                    _ = try await transport.send(request)
+                    Issue.record("expected a failure")
+                } catch {
+                    texts.append(String(describing: error))
+                    texts.append(String(reflecting: error))
+                    texts.append(error.localizedDescription)
+                }
+                texts += lines.all
+            }
+            #expect(texts.count == 8)
+            for text in texts {
+                #expect(!text.contains(Secrets.apiKey), "\(text)")
+            }
+        }
+    }
+}
+
+/// Lines a `LoggingTransport` wrote, kept across threads.
+private final class LineLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+
+    var all: [String] { lock.withLock { lines } }
+}
