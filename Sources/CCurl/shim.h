@@ -37,6 +37,20 @@ static inline CURLcode ccurl_setopt_xferinfo_callback(CURL *handle, ccurl_xferin
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
+/// Limits a handle (and its redirects) to http and https: by name where libcurl has it (7.85 and later), else by
+/// the older bitmask options (Ubuntu 22.04 ships 7.81).
+static inline CURLcode ccurl_limit_to_http(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075500
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+    if (code != CURLE_OK) return code;
+    return curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    if (code != CURLE_OK) return code;
+    return curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -119,8 +119,10 @@ public struct OverpassClient: Sendable {
     static func namePattern(_ text: String) -> String {
         var out = ""
         for c in text {
-            let base = Character(String(c).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
-            if let variants = accentVariants[base] {
+            // Folding can give several characters ("ß" → "ss") or none (a lone combining mark): only a single
+            // base letter has a class; anything else is matched as it is.
+            let folded = String(c).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            if folded.count == 1, let base = folded.first, let variants = accentVariants[base] {
                 out += "[" + variants + variants.uppercased() + "]"
             } else {
                 out += regexEscape(String(c))

@@ -25,7 +25,7 @@ struct ServiceClient: Sendable {
     /// - Parameters:
     ///   - validate: Reads the body and throws if it is not a usable answer (a `remark`, malformed JSON): only a
     ///     body that passes is cached, so that a failure is never served from the cache as if it were an answer.
-    ///   - rememberClientErrors: Cache a 4xx answer (other than 429) as `{"error":"HTTP 404"}`, so that asking
+    ///   - rememberClientErrors: Cache a 400, 404 or 410 answer as `{"error":"HTTP 404"}`, so that asking
     ///     the same thing again makes no request (for lookups whose absence is itself an answer).
     func fetch(
         _ request: HTTPRequest, cacheKey: String, freshSeconds: Double, pacing: Pacing? = nil,
@@ -52,7 +52,7 @@ struct ServiceClient: Sendable {
                     body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay)
                 }
             } catch OnlineLookupError.http(_, let status)
-                where rememberClientErrors && (400..<500).contains(status) && status != 429
+                where rememberClientErrors && [400, 404, 410].contains(status)
             {
                 body = Data(#"{"error":"HTTP \#(status)"}"#.utf8)
             }

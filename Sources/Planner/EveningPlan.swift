@@ -25,9 +25,10 @@ public struct ShowWindow: Sendable, Equatable {
     /// The cinema day `show` belongs to, and its start in minutes past that day's midnight (0–1799).
     public static func cinemaDay(of show: Show) -> (day: String, minutes: Int) {
         let minutes = show.localMinutes(of: show.start)
-        guard minutes < dayStartsAtMinutes else { return (show.localDay, minutes) }
-        let dayBefore = show.start.addingTimeInterval(-Double(minutes + 60) * 60)
-        return (LocalClock.day(of: dayBefore, in: show.timeZone), minutes + 24 * 60)
+        guard minutes < dayStartsAtMinutes, let today = CalendarDay(show.localDay) else { return (show.localDay, minutes) }
+        // The calendar day before (not an instant an hour before midnight: on the night clocks go back, that
+        // instant can still be the same day).
+        return (today.adding(days: -1).description, minutes + 24 * 60)
     }
 
     /// Minutes of a wall-clock time in a cinema day: before 06:00 counts as the next morning (00:30 → 24:30).

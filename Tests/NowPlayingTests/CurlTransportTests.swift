@@ -71,7 +71,8 @@ import Testing
             await #expect(throws: NowPlayingError.timedOut) { try await CurlTransport().send(request) }
 
             let elapsed = Date().timeIntervalSince(start)
-            #expect(elapsed >= 0.45 && elapsed < 3, "ended after \(elapsed) s for a 0.5 s timeout")
+            // (the upper bound is loose: shared CI machines are slow; it only shows the request did not hang)
+            #expect(elapsed >= 0.45 && elapsed < 15, "ended after \(elapsed) s for a 0.5 s timeout")
         }
     }
 
@@ -127,10 +128,11 @@ import Testing
             try await Task.sleep(nanoseconds: 300_000_000)
             task.cancel()
 
-            // Then it ends within about a second, with CancellationError
+            // Then it ends with CancellationError long before its timeout (about a second on a quiet machine; the
+            // bound is loose because CI machines are shared and slow)
             await #expect(throws: CancellationError.self) { try await task.value }
             let elapsed = Date().timeIntervalSince(start)
-            #expect(elapsed < 3, "ended after \(elapsed) s")
+            #expect(elapsed < 20, "ended after \(elapsed) s")
         }
     }
 

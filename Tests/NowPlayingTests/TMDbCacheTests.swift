@@ -143,6 +143,24 @@ final class TestClock: @unchecked Sendable {
         }
     }
 
+    @Test func theConfiguredRegionIsPartOfTheCacheKey() async throws {
+        // Given one cache, and clients for Finland and for Britain asking the same film's details
+        let cache = try TMDbCache.inMemory()
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.moviePage()) }) { fake in
+            func client(_ region: String) -> TMDbClient {
+                var configuration = TMDbConfiguration(credential: .bearer(Secrets.token), baseURL: fake.baseURL)
+                configuration.region = region
+                return TMDbClient(configuration: configuration, transport: CurlTransport(), cache: cache)
+            }
+            _ = try await client("FI").popular(page: 1)
+            _ = try await client("GB").popular(page: 1)
+            _ = try await client("FI").popular(page: 1)
+            // Then each region was asked once, with its own region, and answered from its own entry after
+            let regions = await fake.log.requests.map { $0.query["region"] }
+            #expect(regions == ["FI", "GB"])
+        }
+    }
+
     @Test func aStaleEntryAnswersWhenTheServerTimesOut() async throws {
         try await withFakeTMDb({ _, number in
             if number > 1 { try await Task.sleep(nanoseconds: 60_000_000_000) }

@@ -96,6 +96,15 @@ actor Arrivals {
         }
     }
 
+    @Test func aRefusalIsNotRememberedAsAMissingAddress() async throws {
+        try await withFakeServer({ _, _ in Reply.json(#"{"error":"blocked"}"#, status: 403) }) { fake in
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: try testCache(), retry: quickRetry())
+            _ = try? await client.reverse(lyon)
+            _ = try? await client.reverse(lyon)
+            #expect(await fake.log.count == 2)
+        }
+    }
+
     @Test func aMalformedAnswerIsNotCachedSoTheNextCallAsksAgain() async throws {
         try await withFakeServer({ _, number in
             number == 1 ? Reply.json("<html>Bad gateway</html>") : Reply.json(nominatimSearchBody)

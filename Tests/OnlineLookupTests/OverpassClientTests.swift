@@ -56,6 +56,14 @@ func quickRetry() -> RetryPolicy { RetryPolicy(maxAttempts: 3, baseDelaySeconds:
         #expect(!matches("Cinéma Opéra"))
     }
 
+    @Test func lettersThatFoldToSeveralOrNoneAreMatchedAsTheyAre() throws {
+        // "ß" folds to "ss", a lone combining accent to nothing: neither may stop the program
+        for name in ["Schloßtheater", "Kino \u{301}", "ﬁlm"] {
+            let pattern = try NSRegularExpression(pattern: OverpassClient.namePattern(name), options: [.caseInsensitive])
+            #expect(pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil, "\(name)")
+        }
+    }
+
     @Test func theatersComeBackFromNodesAndWayCentersWithTheUserAgent() async throws {
         try await withFakeServer({ _, _ in Reply.json(overpassBody) }) { fake in
             let client = OverpassClient(baseURL: fake.baseURL, userAgent: "planner/test (contact: a@b.c)", cache: nil, retry: quickRetry())

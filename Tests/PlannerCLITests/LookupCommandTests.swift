@@ -60,6 +60,15 @@ struct LookupCommandTests {
         }
     }
 
+    @Test func OMDbsDailyLimitIsNotCalledABadKey() async throws {
+        try await withFakeServer({ _, _ in Reply.json(#"{"Response":"False","Error":"Request limit reached!"}"#, status: 401) }) { fake in
+            let result = try await planner(fake).run(["lookup", "--title", "Fight Club"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("Request limit reached"))
+            #expect(!result.stderr.contains("rejected the API key"))
+        }
+    }
+
     @Test func theTitleIsGivenOnce() async throws {
         let result = try await PlannerProcess().run(["lookup", "--title", "Fight Club", "fight", "club"])
         #expect(result.status == 64)

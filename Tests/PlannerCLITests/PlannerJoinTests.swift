@@ -216,9 +216,12 @@ struct PlannerJoinTests {
             try await cache.store(Data("{}".utf8), forKey: "GET /movie/1", fetchedAt: Date() - 40 * 86_400)
             let sync = try await planner!.run(["sync", "--region", "FI"])
             #expect(sync.status == 0, "\(sync.stderr)")
-            #expect(sync.stdout.contains("note: 1 cached answer older than 30 days was removed"))
+            #expect(sync.stdout.contains("note: 1 cached answer was removed, older than 30 days"))
         }
-        // The server is gone now.
+        // The server is gone now: a sync says nothing was synced
+        let failed = try await planner!.run(["sync", "--region", "FI"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("nothing was synced"))
         let offline = try await planner!.run(["now-playing", "--region", "FI", "--offline"])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout.contains("Northern Lights"))

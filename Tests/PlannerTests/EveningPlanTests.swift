@@ -57,6 +57,15 @@ struct EveningPlanTests {
             bufferMinutes: 10, now: now)
     }
 
+    @Test func aLateShowOnTheNightClocksGoBackBelongsToTheEveningBefore() {
+        // 25 October 2026: Helsinki's clocks go from 04:00 summer time back to 03:00
+        for time in ["00:30", "03:30", "04:30", "05:59"] {
+            let show = Self.show("Northern Lights", at: "2026-10-25T\(time)", theater: "n")
+            #expect(ShowWindow.cinemaDay(of: show).day == "2026-10-24", "\(time)")
+        }
+        #expect(ShowWindow.cinemaDay(of: Self.show("Northern Lights", at: "2026-10-25T06:00", theater: "n")).day == "2026-10-25")
+    }
+
     @Test func aLateShowAfterMidnightBelongsToTheEveningBefore() throws {
         // Given a 23:40 show, a 00:30 show the next morning, and a 00:05 show on the morning of the day itself
         let shows = [

@@ -79,6 +79,8 @@ public struct OMDbClient: Sendable, CustomReflectable {
         if status?.response == "False" || response.statusCode == 401 {
             let message = status?.error ?? ""
             if message.localizedCaseInsensitiveContains("not found") { throw NowPlayingError.notFound(what) }
+            // OMDb answers its daily limit with a 401 too ("Request limit reached!"): that is not a bad key.
+            if message.localizedCaseInsensitiveContains("limit") { throw NowPlayingError.omdb(message: message) }
             if response.statusCode == 401 || message.localizedCaseInsensitiveContains("api key") {
                 throw NowPlayingError.invalidOMDbKey
             }

@@ -30,6 +30,8 @@ public struct SyncReport: Sendable {
     public var details: [Int: MovieDetails]
     /// Watchlist films that could not be fetched, by id.
     public var failures: [Int: NowPlayingError]
+    /// Where the lists came from: `.network` unless TMDb failed and cached pages stood in.
+    public var listsProvenance: Provenance = .network
 }
 
 extension TMDbClient {
@@ -79,6 +81,7 @@ extension TMDbClient {
             }
         }
         return SyncReport(
-            nowPlaying: nowPlaying.value, upcoming: upcoming.value, details: details, failures: failures)
+            nowPlaying: nowPlaying.value, upcoming: upcoming.value, details: details, failures: failures,
+            listsProvenance: nowPlaying.provenance.combined(with: upcoming.provenance))
     }
 }

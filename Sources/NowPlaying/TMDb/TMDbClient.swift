@@ -95,8 +95,11 @@ struct Endpoint: Sendable, Equatable {
 extension TMDbClient {
     /// Answers `endpoint` from the cache or the network, as `policy` says.
     func fetch<T: Decodable & Sendable>(
-        _ endpoint: Endpoint, as type: T.Type, policy: CachePolicy
+        _ requested: Endpoint, as type: T.Type, policy: CachePolicy
     ) async throws -> Fetched<T> {
+        // The configured region goes into the query before the cache key is made: answers for FI and GB differ.
+        var endpoint = requested
+        if endpoint.query["region"] == nil, let region = configuration.region { endpoint.query["region"] = region }
         let ttlSeconds = endpoint.freshness == .list ? ttl.listSeconds : ttl.detailSeconds
         let cached = try await cache?.entry(forKey: endpoint.cacheKey)
         let age = cached.map { max(0, now().timeIntervalSince($0.fetchedAt)) } ?? 0
@@ -117,7 +120,7 @@ extension TMDbClient {
             try? await cache?.store(body, forKey: endpoint.cacheKey, fetchedAt: now())
             return Fetched(value, provenance: .network)
         } catch let error as NowPlayingError
-            where error.isNetworkFailure || error.isMalformedResponse || error == .missingCredentials
+            where error.isNetworkFailure || error.isMalformedResponse || (error == .missingCredentials && policy == .normal)
         {
             if let cached, let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path) {
                 return Fetched(value, provenance: .cache(age: age, stale: true))
@@ -154,9 +157,7 @@ extension TMDbClient {
         }
         let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.path = basePath + endpoint.path
-        var query = endpoint.query
-        if query["region"] == nil, let region = configuration.region { query["region"] = region }
-        var items = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        var items = endpoint.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         var headers = ["Accept": "application/json", "User-Agent": ClientIdentity.userAgent]
         switch credential {
         case .bearer(let token):

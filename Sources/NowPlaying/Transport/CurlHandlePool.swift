@@ -28,6 +28,9 @@ final class CurlHandlePool: @unchecked Sendable {
 
     /// Keeps `handle` for reuse, or cleans it up when the pool is full.
     func giveBack(_ handle: UnsafeMutableRawPointer) {
+        // Forget the finished transfer's header list and callback data before the handle is kept or cleaned up:
+        // nothing may point at freed memory (the connection cache survives a reset).
+        curl_easy_reset(handle)
         let kept = lock.withLock { () -> Bool in
             guard idle.count < maxIdle else { return false }
             idle.append(handle)

@@ -64,8 +64,7 @@ final class CurlTransfer: @unchecked Sendable {
         let timeoutMs = max(1, Int((request.timeoutSeconds * 1000).rounded(.up)))
         var codes: [CURLcode] = [
             ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString),
-            ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            ccurl_limit_to_http(handle),
             ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
             ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, CurlTransport.maxRedirects),
             // Offer every encoding this libcurl decodes (gzip, deflate, …) and hand back the decoded body.

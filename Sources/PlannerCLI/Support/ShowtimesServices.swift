@@ -44,8 +44,9 @@ struct ShowtimesServices {
         // A cinema day runs past midnight (ShowWindow): the next morning's imported shows before 06:00 belong to it.
         var imported = try await showtimes.importedShows(onLocalDay: localDay)
         if let next = CalendarDay(localDay)?.adding(days: 1).description {
-            imported += try await showtimes.importedShows(onLocalDay: next).filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+            imported += try await showtimes.importedShows(onLocalDay: next)
         }
+        imported = imported.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
         do {
             let chosen = try await chooseArea(area, cities: cities)
             let fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
