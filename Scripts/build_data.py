@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import os
+import sys
 import unicodedata
 
 import osmium
@@ -159,10 +160,18 @@ def fold(name):
     return " ".join(plain.split())
 
 
+# The Unicode tables the place-name filter was run with (Python 3.11's): another version may classify a few letters
+# differently and write a slightly different place-names.csv.
+UNICODE_VERSION = "14.0.0"
+
+
 def build_place_names(cities_json, out):
     """Other names people type for the same places: exonyms ("Cologne", "Helsingfors") and common forms
     ("New York"). Only names in Latin script with a capital letter (GeoNames' lowercase entries are machine
     transliterations), one row each, in the source's order, skipping ones that fold to a name already given."""
+    if unicodedata.unidata_version != UNICODE_VERSION:
+        print(f"warning: this Python has Unicode {unicodedata.unidata_version}, Data/place-names.csv was built with "
+              f"{UNICODE_VERSION} (Python 3.11): the file may come out slightly different", file=sys.stderr)
     with open(cities_json, encoding="utf-8") as f:
         cities = json.load(f)
     rows = []
