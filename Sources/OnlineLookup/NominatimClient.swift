@@ -142,6 +142,8 @@ public struct NominatimClient: Sendable {
 public enum LookupIdentity {
     public static func userAgent(contact: String?) -> String {
         let base = "planner/\(ClientIdentity.version)"
+        // A settings file edited by hand could still hold a line break: it must never reach a header.
+        let contact = contact.map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }) }
         guard let contact, !contact.isEmpty else { return base }
         return base + " (contact: \(contact))"
     }

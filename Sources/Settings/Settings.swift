@@ -43,20 +43,29 @@ public struct Settings: Codable, Sendable, Equatable {
     /// The keys `planner config set` accepts.
     public static let keys = ["home", "region", "online", "contact", "cache-lists", "cache-details"]
 
-    /// Reads a length of time written as a whole number and a unit: `45s`, `30m`, `6h`, `7d`.
+    /// Reads a length of time written as whole numbers with units: `45s`, `30m`, `6h`, `7d`, `1h30m`, `2d12h`.
     /// - Returns: seconds, or nil when the text is not such a duration (or is zero).
     public static func seconds(fromDuration text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let unit = trimmed.last, let count = Int(trimmed.dropLast()), count > 0,
-            trimmed.dropLast().allSatisfy(\.isNumber)
-        else { return nil }
-        switch unit {
-        case "s": return Double(count)
-        case "m": return Double(count) * 60
-        case "h": return Double(count) * 3600
-        case "d": return Double(count) * 86_400
-        default: return nil
+        var total = 0.0
+        var digits = ""
+        for character in trimmed {
+            if character.isASCII && character.isNumber {
+                digits.append(character)
+                continue
+            }
+            guard let count = Int(digits) else { return nil }
+            switch character {
+            case "s": total += Double(count)
+            case "m": total += Double(count) * 60
+            case "h": total += Double(count) * 3600
+            case "d": total += Double(count) * 86_400
+            default: return nil
+            }
+            digits = ""
         }
+        guard digits.isEmpty, total > 0 else { return nil }
+        return total
     }
 }
 

@@ -54,6 +54,12 @@ extension PlannerStore {
 
     /// Opens the file read-only to check it is a database and that its schema is not newer than ours.
     private static func checkSchema(path: String, migrator: DatabaseMigrator) throws {
+        // Reading a WAL-mode file creates its -wal and -shm files; a refused file is left as it was found.
+        let companions = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
+        var refused = true
+        defer {
+            if refused { for file in companions { try? FileManager.default.removeItem(atPath: file) } }
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeoutSeconds)
@@ -73,6 +79,7 @@ extension PlannerStore {
             }
             try queue.close()
             if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
+            refused = false
         } catch {
             throw WatchlistError.translating(error, path: path)
         }

@@ -59,13 +59,14 @@ struct AreasCommandTests {
             Comoedia,45.747368,4.835557,13 avenue Berthelot
             Lumière Bellecour,45.756939,4.832041,12 rue de la Barre
             Pathé Bellecour,45.758412,4.834398,79 rue de la République
+            Le Grand Rex,48.870717,2.347821,1 boulevard Poissonnière
             """.write(to: csv, atomically: true, encoding: .utf8)
 
         // When it is imported as an area
         let imported = try await planner.run(["areas", "import", csv.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("imported lyon"))
-        #expect(imported.stdout.contains("theaters      3"))
+        #expect(imported.stdout.contains("theaters      4"))
         let list = try await planner.run(["areas", "list"])
         #expect(list.stdout.contains("lyon"))
         #expect(list.stdout.contains("helsinki"))
@@ -76,6 +77,10 @@ struct AreasCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(lyon.stdout.utf8)) as? [String: Any])
         let names = try #require(json["theaters"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(names == ["Lumière Bellecour", "Pathé Bellecour", "Comoedia"])
+        // And between Lyon and Paris (inside the catalog's box, far from its theaters) nothing is claimed
+        let dijon = try await planner.run(["nearby", "--near", "47.3220,5.0415", "--radius", "2km"])
+        #expect(dijon.status != 0)
+        #expect(dijon.stderr.contains("holds no data"))
         // And Helsinki still answers from the bundled data with road times
         let helsinki = try await planner.run(["nearby", "--near", "Helsinki"])
         #expect(helsinki.stdout.contains("Kinopalatsi"))

@@ -120,8 +120,9 @@ struct PlanCommandTests {
             let past = try await planner.run([
                 "plan", "--near", Self.near, "--after", "18:00", "--date", "tomorrow", "--ics", none.path, "--pick", "99",
             ])
-            #expect(past.status == 0)
+            #expect(past.status == 1)
             #expect(past.stderr.contains("no #99"))
+            #expect(past.stderr.split(separator: "\n").count == 1)
             #expect(!FileManager.default.fileExists(atPath: none.path))
         }
     }

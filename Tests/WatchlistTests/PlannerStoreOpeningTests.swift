@@ -71,10 +71,10 @@ import Testing
             return false
         }
 
-        // Then nothing was written (reading a WAL-mode file may leave an empty -wal beside it)
+        // Then nothing was written, and nothing was left beside it
         #expect(try checksum(ofFileAt: path) == before)
-        let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-        #expect(walBytes == 0)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     @Test func aDatabaseWithANewerSchemaIsRefusedUnchanged() throws {
@@ -99,6 +99,8 @@ import Testing
             try PlannerStore(path: path, readOnly: true)
         }
         #expect(try checksum(ofFileAt: path) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     @Test func aStoreOpenedReadOnlyReadsButRefusesEveryChangeAndLeavesTheFileUnchanged() async throws {

@@ -39,9 +39,10 @@ extension PlannerCommand {
                 let isCatalog = Self.catalogExtensions.contains(url.pathExtension.lowercased())
                 let areaName = name ?? (isCatalog ? url.deletingPathExtension().lastPathComponent : RoadGraphBuilder.defaultName(for: url))
                 let target = try store.fileURL(for: areaName)
+                var skippedRows = 0
                 let area =
                     isCatalog
-                    ? try Self.catalogArea(from: url, name: areaName, importedAt: stamp)
+                    ? try Self.catalogArea(from: url, name: areaName, importedAt: stamp, skippedRows: &skippedRows)
                     : try RoadGraphBuilder().build(from: url, name: areaName, importedAt: stamp) { progress in
                         read = progress
                         let counts = [
@@ -62,13 +63,17 @@ extension PlannerCommand {
                 var lines: [String] = []
                 lines.append("imported \(summary.name) from \(url.lastPathComponent) in \(seconds) s")
                 lines.append("  theaters      \(summary.theaterCount)")
-                if !isCatalog {
+                if isCatalog {
+                    // A catalog has theaters only: no roads to count.
+                    lines.append("  skipped       \(skippedRows) rows without a name or a valid lat/lon")
+                    lines.append("  roads         none (times are estimates here, unless an extract's area covers them)")
+                } else {
                     lines.append("  read          \(read.nodes) nodes, \(read.ways) ways, \(read.relations) relations")
+                    lines.append("  highway ways  \(summary.statistics.highwayWays)")
+                    lines.append("  graph nodes   " + nodes.joined(separator: ", "))
+                    lines.append("  graph edges   \(edges)")
+                    lines.append("  skipped       \(summary.statistics.missingNodeReferences) references to nodes outside the extract")
                 }
-                lines.append("  highway ways  \(summary.statistics.highwayWays)")
-                lines.append("  graph nodes   " + nodes.joined(separator: ", "))
-                lines.append("  graph edges   \(edges)")
-                lines.append("  skipped       \(summary.statistics.missingNodeReferences) references to nodes outside the extract")
                 lines.append("  covers        \(box(summary.boundingBox))")
                 Console.out(lines.joined(separator: "\n"))
             }
@@ -81,8 +86,9 @@ extension PlannerCommand {
 
             /// An area of theaters only, from a catalog: it covers the theaters' bounding box and has no roads, so
             /// its theaters join the bundled ones there while times stay estimates (or follow another area's roads).
-            static func catalogArea(from url: URL, name: String, importedAt: Date) throws -> RoadArea {
+            static func catalogArea(from url: URL, name: String, importedAt: Date, skippedRows: inout Int) throws -> RoadArea {
                 let catalog = try TheaterCatalog(contentsOf: url)
+                skippedRows = catalog.skippedRows
                 guard let first = catalog.theaters.first else {
                     throw CLIError.invalidOption("'\(url.lastPathComponent)' holds no theaters with a name and a valid lat/lon")
                 }

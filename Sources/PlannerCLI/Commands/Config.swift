@@ -59,6 +59,10 @@ extension PlannerCommand {
                     }
                     settings.online = text
                 case "contact":
+                    // It goes into a header: no control characters (a CR or LF would start a header of its own).
+                    guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }), text.count <= 200 else {
+                        throw SettingsError.invalidValue(key: key, value: text, expected: "an email address or URL on one line")
+                    }
                     settings.contact = text
                 case "cache-lists", "cache-details":
                     guard Settings.seconds(fromDuration: text) != nil else {

@@ -20,6 +20,9 @@ extension PlannerCommand {
         @Option(name: .long, help: "The release year, to tell remakes apart.")
         var year: Int?
 
+        @Flag(name: .long, help: "Report the request to OMDb on standard error: URL (without the key), status, time.")
+        var verbose = false
+
         @OptionGroup var output: OutputOptions
 
         var title: String {
@@ -44,7 +47,9 @@ extension PlannerCommand {
                 }
                 baseURL = url
             }
-            let film = try await OMDbClient(apiKey: key, baseURL: baseURL).movie(title: title, year: year)
+            let transport: any HTTPTransport =
+                verbose ? LoggingTransport(CurlTransport(), log: { Console.error("omdb: " + $0) }) : CurlTransport()
+            let film = try await OMDbClient(apiKey: key, baseURL: baseURL, transport: transport).movie(title: title, year: year)
             switch output.format {
             case .json: try output.target.write(try FilmFormat.json(LookupJSON(film)))
             case .csv:

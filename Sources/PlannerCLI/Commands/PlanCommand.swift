@@ -48,6 +48,7 @@ extension PlannerCommand {
         func validate() throws {
             try output.require([.table, .json], command: "plan")
             guard pick >= 1 else { throw ValidationError("--pick must be a show's # in the plan, 1 or more, not \(pick)") }
+            if pick != 1 && ics == nil { throw ValidationError("--pick chooses the show for --ics: give --ics FILE too") }
             // Times before 06:00 are the small hours after the evening (see ShowWindow): 22:00–01:00 is fine.
             if let after, let before, ShowWindow.cinemaMinutes(before.minutes) <= ShowWindow.cinemaMinutes(after.minutes) {
                 throw ValidationError("--before \(before) must be later than --after \(after)")
@@ -79,7 +80,9 @@ extension PlannerCommand {
                 } else if plan.shows.isEmpty {
                     notes.append("no show to put in \(ics); nothing written")
                 } else {
-                    notes.append("the plan has \(plan.shows.count) show\(plan.shows.count == 1 ? "" : "s"), so there is no #\(pick) to put in \(ics); nothing written")
+                    throw CLIError.invalidOption(
+                        "the plan has \(plan.shows.count) show\(plan.shows.count == 1 ? "" : "s"), so there is no #\(pick) "
+                            + "to put in \(ics); nothing was written")
                 }
             }
             try output.target.write(output.format == .json ? try report.json() : report.table())

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import Planner
 import Showtimes
 
-/// `--date`, `--area`, `--offline`, `--refresh` and `--db`, shared by `showtimes` and `plan`.
+/// `--date`, `--area`, `--offline`, `--refresh`, `--verbose` and `--db`, shared by `showtimes` and `plan`.
 struct ShowtimesOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -32,11 +33,16 @@ struct ShowtimesOptions: ParsableArguments {
             discussion: "Default: $PLANNER_DB, else $XDG_DATA_HOME/planner/planner.sqlite.", valueName: "file"))
     var db: String?
 
-    /// The day asked for, `YYYY-MM-DD`, with today and tomorrow read on the clock of `zone`.
+    @Flag(name: .long, help: "Report each request to Finnkino on standard error: URL, status, time.")
+    var verbose = false
+
+    /// The day asked for, `YYYY-MM-DD`, with today and tomorrow read on the clock of `zone` (calendar days: in the
+    /// small hours, the evening that is ending is `--date` with yesterday's date).
     func localDay(now: Date = Date(), zone: TimeZone) throws -> String {
+        let today = LocalClock.day(of: now, in: zone)
         switch date.lowercased() {
-        case "today": return LocalClock.day(of: now, in: zone)
-        case "tomorrow": return LocalClock.day(of: now.addingTimeInterval(86_400), in: zone)
+        case "today": return today
+        case "tomorrow": return CalendarDay(today)?.adding(days: 1).description ?? today
         default:
             guard LocalClock.instant(localDateTime: date + "T12:00", in: zone) != nil, date.count == 10,
                 LocalClock.day(of: LocalClock.instant(localDateTime: date + "T12:00", in: zone)!, in: zone) == date

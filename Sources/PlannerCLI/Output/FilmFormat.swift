@@ -21,7 +21,8 @@ enum FilmFormat {
 
     /// "7.2", or "–" with no votes.
     static func rating(_ movie: Movie) -> String {
-        movie.voteCount == 0 ? "–" : String(format: "%.1f", movie.voteAverage)
+        // Half up (7.25 is 7.3), not printf's half to even on the binary value.
+        movie.voteCount == 0 ? "–" : String(format: "%.1f", (movie.voteAverage * 10).rounded(.toNearestOrAwayFromZero) / 10)
     }
 
     /// "3 h", "12 min", "2 days".

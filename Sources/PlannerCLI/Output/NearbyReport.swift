@@ -49,7 +49,9 @@ struct NearbyReport {
         if coverageFit == .partial && onlineNotes.isEmpty {
             // Only the areas the circle reaches: the bundled Helsinki says nothing about a search in Columbus.
             let reached = catalog.coverage.filter { $0.distanceMeters(from: origin.coordinate) <= radius.meters }
-            let areas = (reached.isEmpty ? catalog.coverage : reached).map(\.name).joined(separator: ", ")
+            var names: [String] = []
+            for area in reached.isEmpty ? catalog.coverage : reached where !names.contains(area.name) { names.append(area.name) }
+            let areas = names.joined(separator: ", ")
             notes.append("the search circle runs past the area the local data covers (\(areas)); theaters beyond it are not listed")
         }
         if catalog.skippedRows > 0 {

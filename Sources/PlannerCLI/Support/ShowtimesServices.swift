@@ -27,7 +27,10 @@ struct ShowtimesServices {
         let showtimes = ShowtimesStore(writer: store.writer)
         let offline = options.offline || settings.online == "never"
         let client = FinnkinoClient(
-            baseURL: baseURL, transport: CurlTransport(), store: showtimes,
+            baseURL: baseURL,
+            transport: options.verbose
+                ? LoggingTransport(CurlTransport(), log: { Console.error("finnkino: " + $0) }) : CurlTransport(),
+            store: showtimes,
             policy: offline ? .offline : options.policy)
         return ShowtimesServices(store: store, showtimes: showtimes, finnkino: client, offline: offline)
     }

@@ -37,8 +37,19 @@ struct TheaterSearch {
         for area in areas {
             let known = Set(catalog.theaters.map(\.id))
             let newTheaters = area.theaters.filter { !known.contains($0.id) }
-            let newCoverage = catalog.coverage.contains { $0.box.isClose(to: area.boundingBox) }
-                ? [] : [CoverageArea(name: "area \(area.name)", box: area.boundingBox)]
+            let newCoverage: [CoverageArea]
+            if !area.graphs.values.contains(where: { $0.edgeCount > 0 }) {
+                // A catalog area (theaters only) is complete near its theaters, not across its whole box: France's
+                // cinemas say nothing of Brussels. Each theater vouches for 5 km around it.
+                newCoverage = newTheaters.map {
+                    CoverageArea(
+                        name: "area \(area.name)",
+                        box: BoundingBox(around: $0.coordinate, radiusMeters: PlannerCommand.AreasCommand.Import.coveragePaddingMeters))
+                }
+            } else {
+                newCoverage = catalog.coverage.contains { $0.box.isClose(to: area.boundingBox) }
+                    ? [] : [CoverageArea(name: "area \(area.name)", box: area.boundingBox)]
+            }
             var merged = TheaterCatalog(
                 theaters: catalog.theaters + newTheaters,
                 source: newTheaters.isEmpty ? catalog.source : "\(catalog.source) + area \(area.name)",
