@@ -78,10 +78,11 @@ extension RoutingProfile {
         avoidsMotorroads: true)
 
     /// Cycling, after OSRM `profiles/bicycle.lua` (v26.10): `default_speed = 15` km/h on cycleways and the roads it
-    /// accepts, 12 on tracks and 13 on paths, motorways and trunk roads closed, footways, pedestrian streets and
-    /// steps only with `bicycle=yes|designated|permissive` (OSRM would let the rider push there at 4 km/h),
-    /// `bicycle`/`vehicle`/`access` tags, and one-way streets respected unless `oneway:bicycle=no` or
-    /// `cycleway=opposite*` (OSRM's walking-against-the-flow fallback is not modelled).
+    /// accepts, 12 on tracks and 13 on paths, motorways and trunk roads closed, footways and pedestrian streets
+    /// ridden at 15 with `bicycle=yes|designated|permissive` and otherwise walked, pushing the bike, at
+    /// `walking_speed = 4` km/h (steps at 2: `pedestrian_speeds`), `bicycle`/`vehicle`/`access` tags, and one-way
+    /// streets ridden one way unless `oneway:bicycle=no` or `cycleway=opposite*`, walked the other way at 4 km/h
+    /// (bicycle.lua's `pushing_bike` against the flow; never round a roundabout backwards).
     public static let bicycle = RoutingProfile(
         mode: .bike,
         highwaySpeedsKilometersPerHour: Dictionary(
@@ -105,5 +106,7 @@ extension RoutingProfile {
         excludesAreas: false,
         blockingBarriers: ["yes", "wall", "fence"],
         avoidsConstruction: true,
-        avoidsMotorroads: true)
+        avoidsMotorroads: true,
+        pushingSpeedsKilometersPerHour: ["footway": 4, "pedestrian": 4, "steps": 2],
+        pushingAgainstOnewayKilometersPerHour: 4)
 }

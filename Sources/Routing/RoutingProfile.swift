@@ -60,6 +60,12 @@ public struct RoutingProfile: Sendable {
     public let singleLaneWeightFactor: Double?
     /// Turn penalties, or nil when turns cost nothing (then paths are searched node by node).
     public let turnCosts: TurnCosts?
+    /// Ways the traveller may walk along, pushing, by `highway` value, with the speed: for cycling, footways and
+    /// pedestrian streets (OSRM bicycle.lua's `pedestrian_speeds`, mode `pushing_bike`).
+    public let pushingSpeedsKilometersPerHour: [String: Double]
+    /// The speed of walking a one-way street against its flow (pushing a bike), or nil when that is not allowed.
+    /// Roundabouts are never taken backwards.
+    public let pushingAgainstOnewayKilometersPerHour: Double?
 
     /// `construction` values that leave a way open (OSRM's `construction_whitelist`).
     public static let openConstructionValues: Set<String> = ["no", "widening", "minor"]
@@ -75,8 +81,11 @@ public struct RoutingProfile: Sendable {
         avoidsConstruction: Bool = false, avoidsMotorroads: Bool = false, trafficSignalPenaltySeconds: Double = 2,
         obstaclePenaltiesSeconds: [String: Double] = [:], barrierPenaltiesSeconds: [String: Double] = [:],
         weightFactors: [(key: String, values: [String: Double])] = [], singleLaneWeightFactor: Double? = nil,
-        turnCosts: TurnCosts? = nil
+        turnCosts: TurnCosts? = nil, pushingSpeedsKilometersPerHour: [String: Double] = [:],
+        pushingAgainstOnewayKilometersPerHour: Double? = nil
     ) {
+        self.pushingSpeedsKilometersPerHour = pushingSpeedsKilometersPerHour
+        self.pushingAgainstOnewayKilometersPerHour = pushingAgainstOnewayKilometersPerHour
         self.mode = mode
         self.highwaySpeedsKilometersPerHour = highwaySpeedsKilometersPerHour
         self.otherSpeedsKilometersPerHour = otherSpeedsKilometersPerHour
@@ -136,6 +145,8 @@ public struct RoutingProfile: Sendable {
             baseSpeed = other
         } else if highway != nil, explicitlyAllowed, let explicit = explicitAccessSpeedKilometersPerHour {
             baseSpeed = explicit
+        } else if let highway, let pushing = pushingSpeedsKilometersPerHour[highway] {
+            baseSpeed = pushing
         } else {
             return nil
         }
@@ -149,6 +160,17 @@ public struct RoutingProfile: Sendable {
         }
         let direction = oneway(tags, highway: highway)
         let factor = weightFactor(tags, bidirectional: direction == .both)
+        let roundabout = tags["junction"] == "roundabout" || tags["junction"] == "circular"
+        if let push = pushingAgainstOnewayKilometersPerHour, !roundabout {
+            // Against the flow on foot, pushing (OSRM bicycle.lua: `backward_mode = mode.pushing_bike`).
+            switch direction {
+            case .forward:
+                return WaySpeeds(forwardKilometersPerHour: forward, backwardKilometersPerHour: push, weightFactor: factor)
+            case .backward:
+                return WaySpeeds(forwardKilometersPerHour: push, backwardKilometersPerHour: backward, weightFactor: factor)
+            default: break
+            }
+        }
         switch direction {
         case .both:
             return WaySpeeds(

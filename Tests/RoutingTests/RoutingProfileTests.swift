@@ -83,11 +83,26 @@ import Testing
         #expect(RoutingProfile.car.speeds(for: ["railway": "platform"]) == nil)
     }
 
-    @Test func cyclistsUseFootwaysOnlyWhenAllowed() {
-        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "footway"]) == nil)
-        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "footway", "bicycle": "yes"]) != nil)
+    @Test func cyclistsRideFootwaysWhenAllowedAndOtherwiseWalkThemPushing() {
+        // As OSRM's bicycle.lua: pedestrian ways are walked at 4 km/h (steps at 2) unless riding is allowed
+        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "footway"]) == WaySpeeds(forwardKilometersPerHour: 4, backwardKilometersPerHour: 4))
+        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "pedestrian"])?.forwardKilometersPerHour == 4)
+        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "steps"])?.forwardKilometersPerHour == 2)
+        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "footway", "bicycle": "yes"])?.forwardKilometersPerHour == 15)
+        #expect(RoutingProfile.bicycle.speeds(for: ["highway": "footway", "bicycle": "no"]) == nil)
         #expect(RoutingProfile.bicycle.speeds(for: ["highway": "motorway"]) == nil)
         #expect(RoutingProfile.bicycle.speeds(for: ["highway": "cycleway"])?.forwardKilometersPerHour == 15)
+    }
+
+    @Test func cyclistsWalkAOnewayStreetAgainstItsFlowButNeverARoundabout() {
+        let oneway = RoutingProfile.bicycle.speeds(for: ["highway": "residential", "oneway": "yes"])
+        #expect(oneway == WaySpeeds(forwardKilometersPerHour: 15, backwardKilometersPerHour: 4))
+        let reversed = RoutingProfile.bicycle.speeds(for: ["highway": "residential", "oneway": "-1"])
+        #expect(reversed == WaySpeeds(forwardKilometersPerHour: 4, backwardKilometersPerHour: 15))
+        let roundabout = RoutingProfile.bicycle.speeds(for: ["highway": "tertiary", "junction": "roundabout"])
+        #expect(roundabout?.backwardKilometersPerHour == nil)
+        // Cars never go against the flow
+        #expect(RoutingProfile.car.speeds(for: ["highway": "residential", "oneway": "yes"])?.backwardKilometersPerHour == nil)
     }
 
     @Test func cyclistsMayRideAgainstAOnewayWithAContraflowLane() {
