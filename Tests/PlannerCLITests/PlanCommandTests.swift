@@ -259,13 +259,23 @@ struct PlanCommandTests {
             theater,title,year,start,end,auditorium,url
             Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T21:00:00+02:00,,sali 2,https://example.com/b
             Kinopalatsi,Winter Road,\(FakeFinnkinoService.year(103)),\(FakeFinnkino.helsinkiDay(2))T00:30:00+02:00,,sali 3,
+            Kinopalatsi,Northern Lights,\(FakeFinnkinoService.year(101)),\(day)T17:30:00Z,,sali 5,
             """.write(to: good, atomically: true, encoding: .utf8)
             let imported = try await planner.run(["showtimes", "import", good.path])
             #expect(imported.status == 0, "\(imported.stderr)")
             // (the 00:30 show the morning after belongs to tomorrow evening's plan)
             let plan = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow", "--format", "json"])
             let shows = try #require(try Self.json(plan.stdout)["shows"] as? [[String: Any]])
-            #expect(shows.count == 2)
+            #expect(shows.count == 3)
+            // (a start given in UTC is read on Kinopalatsi's clock: 17:30Z is 19:30 in Helsinki in winter)
+            let starts = shows.compactMap { ($0["show"] as? [String: Any])?["start_local"] as? String }
+            let clock = DateFormatter()
+            clock.dateFormat = "HH:mm"
+            clock.timeZone = FakeFinnkino.helsinki
+            let utc = try #require(ISO8601DateFormatter().date(from: "\(day)T17:30:00Z"))
+            #expect(starts.contains(clock.string(from: utc)), "\(starts)")
+            let table = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow"])
+            #expect(table.stdout.contains("(times in Europe/Helsinki)"))
             #expect((shows.first?["theater"] as? [String: Any])?["id"] as? String == "node/1376356017")
             // And its calendar event keeps the same UID from one export to the next
             var uids: [String] = []

@@ -116,13 +116,32 @@ struct NearbyShows {
         let nearbyIDs = Set(found.hits.map(\.theater.id))
         self.found = found
         self.localDay = localDay
-        self.shows = day.shows
+        self.shows = Self.onTheatersClocks(day.shows, matches: all.matches)
         self.matching = TheaterMatching(
             matches: all.matches.filter { nearbyIDs.contains($0.value.theater.id) }, unmatched: all.unmatched)
         self.beyondRadius = all.matches.values.filter { !nearbyIDs.contains($0.theater.id) }
             .sorted { $0.provider.name < $1.provider.name }
         self.notes = day.notes
         self.source = day.source
+    }
+
+    /// Imported shows whose file gave only an offset (`…T21:00:00Z` reads as the UTC clock) are shown on the clock
+    /// of the theater they matched: the time zone of the gazetteer place nearest it (GeoNames' IANA zone). The
+    /// instant does not change, only the wall clock it is read on.
+    static func onTheatersClocks(_ shows: [Show], matches: [String: TheaterMatch]) -> [Show] {
+        let fixed = { (zone: String) in zone == "UTC" || zone == "GMT" || zone.hasPrefix("GMT+") || zone.hasPrefix("GMT-") }
+        guard shows.contains(where: { $0.provider == "import" && fixed($0.timeZoneIdentifier) }),
+            let gazetteer = try? Environment().gazetteer()
+        else { return shows }
+        return shows.map { show in
+            guard show.provider == "import", fixed(show.timeZoneIdentifier),
+                let theater = matches[show.providerTheaterID]?.theater,
+                let zone = gazetteer.nearest(to: theater.coordinate)?.timeZone, TimeZone(identifier: zone) != nil
+            else { return show }
+            var onClock = show
+            onClock.timeZoneIdentifier = zone
+            return onClock
+        }
     }
 
     /// The shows at nearby matched theaters, by start.
