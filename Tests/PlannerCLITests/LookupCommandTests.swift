@@ -36,6 +36,11 @@ struct LookupCommandTests {
             #expect(result.stdout.contains("Rotten Tomatoes: 81%"))
             let request = try #require(await fake.log.requests.first)
             #expect(request.query["t"] == "Fight Club")
+            // And --verbose reports the request without the key
+            let verbose = try await planner(fake).run(["lookup", "--title", "Fight Club", "--verbose"])
+            #expect(verbose.stderr.contains("omdb: GET "))
+            #expect(verbose.stderr.contains("→ 200"))
+            #expect(!verbose.stderr.contains(Self.key))
             #expect(request.query["y"] == "1999")
             #expect(request.query["plot"] == "full")
         }

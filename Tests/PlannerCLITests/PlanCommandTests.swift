@@ -230,7 +230,8 @@ struct PlanCommandTests {
     @Test func aDayWithNoShowsAtAllSaysSoOnTheTheatersClock() async throws {
         try await withServices([]) { planner, _ in
             try await planner.addThreeFilms()
-            let result = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow"])
+            let result = try await planner.run(["plan", "--near", Self.near, "--date", "tomorrow", "--verbose"])
+            #expect(result.stderr.contains("finnkino: GET "), "\(result.stderr)")
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("(times in Europe/Helsinki)"))
             #expect(result.stdout.contains("No shows at all on"))

@@ -47,9 +47,9 @@ extension PlannerCommand {
                 }
                 baseURL = url
             }
-            let transport: any HTTPTransport =
-                verbose ? LoggingTransport(CurlTransport(), log: { Console.error("omdb: " + $0) }) : CurlTransport()
-            let film = try await OMDbClient(apiKey: key, baseURL: baseURL, transport: transport).movie(title: title, year: year)
+            let film = try await OMDbClient(
+                apiKey: key, baseURL: baseURL, transport: transport(verbose: verbose, service: "omdb")
+            ).movie(title: title, year: year)
             switch output.format {
             case .json: try output.target.write(try FilmFormat.json(LookupJSON(film)))
             case .csv:

@@ -1,4 +1,5 @@
 import Foundation
+import NowPlaying
 
 /// Writes to standard output and standard error without sharing global mutable state (Swift 6 safe).
 enum Console {
@@ -18,4 +19,10 @@ enum Console {
 func clause(_ error: any Error) -> String {
     let text = "\(error)"
     return text.hasSuffix(".") ? String(text.dropLast()) : text
+}
+
+/// The HTTP transport for a service: libcurl, reporting each request on standard error with `--verbose`
+/// ("tmdb: GET … → 200, 182 ms, 5310 bytes"; no keys, no header values).
+func transport(verbose: Bool, service: String) -> any HTTPTransport {
+    verbose ? LoggingTransport(CurlTransport(), log: { Console.error("\(service): " + $0) }) : CurlTransport()
 }

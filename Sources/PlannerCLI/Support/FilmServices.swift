@@ -31,8 +31,7 @@ struct FilmServices {
         return FilmServices(
             client: TMDbClient(
                 configuration: configuration,
-                transport: options.verbose
-                    ? LoggingTransport(CurlTransport(), log: { Console.error("tmdb: " + $0) }) : CurlTransport(),
+                transport: transport(verbose: options.verbose, service: "tmdb"),
                 cache: cache,
                 ttl: CacheTTL(
                     listSeconds: settings.cacheLists.flatMap(Settings.seconds(fromDuration:)) ?? CacheTTL.standard.listSeconds,

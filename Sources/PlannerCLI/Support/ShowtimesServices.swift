@@ -28,8 +28,7 @@ struct ShowtimesServices {
         let offline = options.offline || settings.online == "never"
         let client = FinnkinoClient(
             baseURL: baseURL,
-            transport: options.verbose
-                ? LoggingTransport(CurlTransport(), log: { Console.error("finnkino: " + $0) }) : CurlTransport(),
+            transport: transport(verbose: options.verbose, service: "finnkino"),
             store: showtimes,
             policy: offline ? .offline : options.policy)
         return ShowtimesServices(store: store, showtimes: showtimes, finnkino: client, offline: offline)
