@@ -26,6 +26,14 @@ struct ConfigCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aRegionMustBeACountry() async throws {
+        #expect(try await planner.run(["config", "set", "region", "fi"]).status == 0)
+        #expect(try await planner.run(["config", "show"]).stdout.contains("region   FI"))
+        let typo = try await planner.run(["config", "set", "region", "XX"])
+        #expect(typo.status != 0)
+        #expect(typo.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func pickWithoutIcsIsAMistake() async throws {
         let result = try await planner.run(["plan", "--near", "60.1699,24.9384", "--pick", "2"])
         #expect(result.status == 64)

@@ -52,7 +52,13 @@ extension PlannerCommand {
                     guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                         throw SettingsError.invalidValue(key: key, value: text, expected: "a two-letter country code such as FI")
                     }
-                    settings.region = text.uppercased()
+                    // A country the gazetteer knows (every country with a town of 15,000 people): XX is a typo.
+                    let code = text.uppercased()
+                    if let places = try? environment.gazetteer().places, !places.contains(where: { $0.countryCode == code }) {
+                        throw SettingsError.invalidValue(
+                            key: key, value: text, expected: "an ISO 3166-1 country code such as FI, GB or US")
+                    }
+                    settings.region = code
                 case "online":
                     guard ["never", "auto", "always"].contains(text) else {
                         throw SettingsError.invalidValue(key: key, value: text, expected: "never, auto or always")

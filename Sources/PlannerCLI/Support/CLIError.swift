@@ -5,7 +5,7 @@ enum CLIError: Error, CustomStringConvertible {
     case noOrigin
     case cannotWrite(path: String)
     case invalidOption(String)
-    case outsideCoverage(origin: String, area: String, distanceMeters: Double, triedOnline: Bool)
+    case outsideCoverage(origin: String, area: String, distanceMeters: Double, triedOnline: Bool, userCatalog: Bool = false)
 
     var description: String {
         switch self {
@@ -13,11 +13,12 @@ enum CLIError: Error, CustomStringConvertible {
             "no starting point: pass --near PLACE or --near LAT,LON, or save one with 'planner config set home PLACE'"
         case .cannotWrite(let path): "cannot write '\(path)'"
         case .invalidOption(let message): message
-        case .outsideCoverage(let origin, let area, let distance, let triedOnline):
+        case .outsideCoverage(let origin, let area, let distance, let triedOnline, let userCatalog):
             "\(origin) is \(DistanceFormat.human(meters: distance)) from the nearest area the local data covers "
                 + "(\(area)), so the search circle holds no data; "
                 + (triedOnline ? "" : "add --online to ask OpenStreetMap, ")
-                + "import an extract with 'planner areas import', or pass --catalog FILE"
+                + (userCatalog
+                    ? "or use a catalog that covers it" : "import an extract with 'planner areas import', or pass --catalog FILE")
         }
     }
 }

@@ -121,7 +121,8 @@ struct TheaterSearch {
         let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         if case .outside(let area, let distance) = fit {
             throw CLIError.outsideCoverage(
-                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: false)
+                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: false,
+                userCatalog: search.catalog != nil)
         }
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
@@ -171,7 +172,8 @@ struct TheaterSearch {
         if case .outside(let area, let distance) = fit {
             // No data at all: the error says why the lookups failed (the last note), and nothing is shown.
             let reason = CLIError.outsideCoverage(
-                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true)
+                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true,
+                userCatalog: search.catalog != nil)
             throw CLIError.invalidOption(([reason.description] + notes.suffix(1)).joined(separator: "; "))
         }
         if lookupFailed, let failure = notes.popLast() {
