@@ -12,24 +12,14 @@ struct FilmOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Language of titles and overviews, e.g. fi-FI.", valueName: "tag"))
     var language: String?
 
-    @Flag(name: .long, help: "Answer from the local cache only; never go online.")
-    var offline = false
+    @OptionGroup var cache: CacheOptions
 
-    @Flag(name: .long, help: "Ask TMDb even when the cache holds a fresh answer.")
-    var refresh = false
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The database file (watchlist and TMDb cache).",
-            discussion: "Default: $PLANNER_DB, else $XDG_DATA_HOME/planner/planner.sqlite.", valueName: "file"))
-    var db: String?
-
-    @Flag(name: .long, help: "Report each request to TMDb on standard error: URL (without keys), status, time.")
-    var verbose = false
+    var offline: Bool { cache.offline }
+    var refresh: Bool { cache.refresh }
+    var db: String? { cache.db }
+    var verbose: Bool { cache.verbose }
 
     func validate() throws {
-        if offline && refresh { throw ValidationError("--offline and --refresh can't be used together") }
         if let region, !(region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter }) {
             throw ValidationError("--region must be a two-letter country code such as FI, not '\(region)'")
         }

@@ -20,21 +20,12 @@ struct ShowtimesOptions: ParsableArguments {
             valueName: "id"))
     var area: String?
 
-    @Flag(name: .long, help: "Answer from the local cache and imported shows only; never go online.")
-    var offline = false
+    @OptionGroup var cache: CacheOptions
 
-    @Flag(name: .long, help: "Ask Finnkino even when the cache holds a fresh answer.")
-    var refresh = false
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The database file (watchlist, caches and imported shows).",
-            discussion: "Default: $PLANNER_DB, else $XDG_DATA_HOME/planner/planner.sqlite.", valueName: "file"))
-    var db: String?
-
-    @Flag(name: .long, help: "Report each request to Finnkino on standard error: URL, status, time.")
-    var verbose = false
+    var offline: Bool { cache.offline }
+    var refresh: Bool { cache.refresh }
+    var db: String? { cache.db }
+    var verbose: Bool { cache.verbose }
 
     /// The day asked for, `YYYY-MM-DD`, with today and tomorrow read on the clock of `zone` (calendar days: in the
     /// small hours, the evening that is ending is `--date` with yesterday's date).
@@ -54,7 +45,6 @@ struct ShowtimesOptions: ParsableArguments {
     var policy: ShowtimesCachePolicy { offline ? .offline : refresh ? .refresh : .normal }
 
     func validate() throws {
-        if offline && refresh { throw ValidationError("--offline and --refresh can't be used together") }
         _ = try localDay(zone: TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!)
         if let area, area.isEmpty || !area.allSatisfy(\.isNumber) {
             throw ValidationError("--area must be a Finnkino area id such as 1002, not '\(area)'")
