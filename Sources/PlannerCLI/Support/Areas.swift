@@ -39,12 +39,13 @@ struct Areas {
     /// A file whose header reads but whose graphs do not (cut short, damaged) is reported the same way, and a
     /// bundled area of the same name stands in for it.
     func covering(_ point: Coordinate) -> [RoadArea] {
-        for problem in problems() { Console.error("warning: \(problem)") }
         var loaded: [RoadArea] = []
         var names = Set<String>()
         for store in [user] + (bundled.map { [$0] } ?? []) {
-            for summary in (try? store.list().areas) ?? []
-            where summary.boundingBox.contains(point) && !names.contains(summary.name) {
+            // One listing per store: its unreadable files are warned about, its readable summaries searched.
+            guard let listing = try? store.list() else { continue }
+            for problem in listing.problems { Console.error("warning: \(problem)") }
+            for summary in listing.areas where summary.boundingBox.contains(point) && !names.contains(summary.name) {
                 do {
                     loaded.append(try store.load(named: summary.name))
                     names.insert(summary.name)

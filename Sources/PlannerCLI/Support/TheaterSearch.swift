@@ -152,9 +152,10 @@ struct TheaterSearch {
         var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         var sources = Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a })
-        var lookupFailed = false
+        var failure: String?
         if fit != .complete {
-            if let (found, label) = await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes) {
+            switch await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes) {
+            case .found(let found, let label):
                 let circle = CoverageArea(
                     name: "\(label) around \(origin.label)",
                     box: BoundingBox(around: origin.coordinate, radiusMeters: radius.meters))
@@ -165,20 +166,18 @@ struct TheaterSearch {
                 catalog = catalog.merged(with: fetched)
                 catalog.attribution = attribution
                 fit = .complete
-            } else {
-                lookupFailed = true
+            case .failed(let why):
+                failure = why
             }
         }
         if case .outside(let area, let distance) = fit {
-            // No data at all: the error says why the lookups failed (the last note), and nothing is shown.
+            // No data at all: the error says why the lookups failed, and nothing is shown.
             let reason = CLIError.outsideCoverage(
                 origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true,
                 userCatalog: search.catalog != nil)
-            throw CLIError.invalidOption(([reason.description] + notes.suffix(1)).joined(separator: "; "))
+            throw CLIError.invalidOption(([reason.description] + [failure].compactMap { $0 }).joined(separator: "; "))
         }
-        if lookupFailed, let failure = notes.popLast() {
-            notes.append(failure + "; showing local data only, so theaters outside it are missing")
-        }
+        if let failure { notes.append(failure + "; showing local data only, so theaters outside it are missing") }
         // An origin Nominatim geocoded already has its address in the notes; only a point is looked up.
         if !origin.geocodedOnline, let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate),
             let address
@@ -191,16 +190,22 @@ struct TheaterSearch {
         return result
     }
 
-    /// Overpass first; if it fails, Nominatim's amenity search in the circle's box; nil if both fail.
+    /// What the online theater lookup gave: theaters and the service's name, or why every service failed.
+    enum LookupOutcome {
+        case found([Theater], String)
+        case failed(String)
+    }
+
+    /// Overpass first; if it fails, Nominatim's amenity search in the circle's box. A success adds its note.
     static func lookUp(
         _ query: TheaterQuery, around origin: Origin, radius: Radius, online: OnlineServices, notes: inout [String]
-    ) async -> ([Theater], String)? {
+    ) async -> LookupOutcome {
         var failure = ""
         do {
             let (theaters, provenance) = try await online.overpass.theaters(
                 matching: query, around: origin.coordinate, radiusMeters: radius.meters)
             notes.append("\(theaters.count) from OpenStreetMap's Overpass API (\(provenance.phrase))")
-            return (theaters, "Overpass")
+            return .found(theaters, "Overpass")
         } catch {
             failure = "Overpass failed: \(clause(error))"
         }
@@ -209,13 +214,12 @@ struct TheaterSearch {
             do {
                 let (theaters, provenance) = try await online.nominatim.theaters(amenity: category.tagValue, in: box)
                 notes.append("\(failure); \(theaters.count) from Nominatim's amenity search instead (\(provenance.phrase))")
-                return (theaters, "Nominatim")
+                return .found(theaters, "Nominatim")
             } catch {
                 failure += "; Nominatim's amenity search failed too: \(clause(error))"
             }
         }
-        notes.append(failure)
-        return nil
+        return .failed(failure)
     }
 
     /// The route to every hit for every mode.
