@@ -33,21 +33,23 @@ let package = Package(
         .target(name: "Places", dependencies: ["Geo", "Tabular"]),
         // The user's saved settings (home, region, online policy), in an XDG config file.
         .target(name: "Settings"),
-        // TMDb v3 client over an injectable HTTP transport, with a SQLite response cache.
-        .target(name: "NowPlaying", dependencies: ["CCurl", .product(name: "GRDB", package: "GRDB.swift")]),
+        // HTTP for every client: the transport protocol, libcurl's transport, retries, pacing, key redaction.
+        .target(name: "Transport", dependencies: ["CCurl"]),
+        // TMDb v3 and OMDb clients over an injectable HTTP transport, with a SQLite response cache.
+        .target(name: "NowPlaying", dependencies: ["Transport", .product(name: "GRDB", package: "GRDB.swift")]),
         // The system libcurl (libcurl4-openssl-dev), with non-variadic `curl_easy_setopt` wrappers, for CurlTransport.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
         .target(
             name: "OnlineLookup",
-            dependencies: ["Geo", "Theaters", "NowPlaying", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Geo", "Theaters", "Transport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The SQLite store: watchlist, favorites, ratings, reviews.
         .target(name: "Watchlist", dependencies: ["Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
         .target(
             name: "Showtimes",
-            dependencies: ["Geo", "Theaters", "NowPlaying", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Geo", "Theaters", "Transport", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
         .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),
@@ -56,15 +58,24 @@ let package = Package(
         // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
         .target(name: "OSM", dependencies: ["Geo", "CZlib"]),
         // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
-        .target(name: "Routing", dependencies: ["Geo", "OSM", "Theaters", "Planner"]),
+        .target(name: "Routing", dependencies: ["Geo", "OSM", "Theaters"]),
         // Times graph import and queries on a real extract (release mode).
         .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Planner", "Routing", "Theaters"]),
-        // The thin `planner` executable.
+        // The application core: every use case (theater search, routes, films, lists, showtimes, plans, users),
+        // each taking a plain request and returning a report or a typed error. Both faces call it.
+        .target(
+            name: "PlannerApp",
+            dependencies: [
+                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
+                "OnlineLookup", "Routing", "Tabular", "Transport",
+            ]
+        ),
+        // The thin `planner` executable: parse, call the core, format.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular",
+                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,17 +95,17 @@ let package = Package(
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(
             name: "NowPlayingTests",
-            dependencies: ["NowPlaying", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["NowPlaying", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist", "Tabular", "TestSupport"]),
         .testTarget(
             name: "OnlineLookupTests",
-            dependencies: ["OnlineLookup", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["OnlineLookup", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "ShowtimesTests",
             dependencies: [
-                "Showtimes", "Geo", "Theaters", "NowPlaying", "TestSupport",
+                "Showtimes", "Geo", "Theaters", "NowPlaying", "Transport", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

@@ -1,3 +1,4 @@
+import Transport
 /// Everything that can go wrong in the NowPlaying module, each case able to say so in one sentence.
 ///
 /// No case ever carries an API key, a token or a URL holding one.
@@ -76,6 +77,27 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
             return "OMDb answered: \(message)."
         case .invalidOMDbKey:
             return "OMDb rejected the API key: set OMDB_API_KEY to a key from https://www.omdbapi.com/apikey.aspx."
+        }
+    }
+}
+
+extension NowPlayingError {
+    /// The same failure in this module's words: a time-out of the transport is a TMDb (or OMDb) time-out.
+    init(_ error: TransportError) {
+        switch error {
+        case .timedOut: self = .timedOut
+        case .unreachable(let host): self = .unreachable(host: host)
+        case .malformedResponse(let endpoint): self = .malformedResponse(endpoint: endpoint)
+        case .truncatedBody: self = .truncatedBody
+        }
+    }
+
+    /// Runs one exchange, turning a ``TransportError`` into a ``NowPlayingError``.
+    static func translatingTransport<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as TransportError {
+            throw NowPlayingError(error)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Geo
-import NowPlaying
+import Transport
 import Theaters
 
 /// A place Nominatim found.

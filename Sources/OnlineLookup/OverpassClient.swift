@@ -1,6 +1,6 @@
 import Foundation
 import Geo
-import NowPlaying
+import Transport
 import Theaters
 
 /// Finds theaters around a point with OpenStreetMap's Overpass API (https://wiki.openstreetmap.org/wiki/Overpass_API).

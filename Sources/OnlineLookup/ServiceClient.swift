@@ -1,5 +1,5 @@
 import Foundation
-import NowPlaying
+import Transport
 
 /// Where an online answer came from.
 public enum LookupProvenance: Sendable, Equatable {
@@ -75,10 +75,10 @@ struct ServiceClient: Sendable {
         request.timeoutSeconds = timeoutSeconds
         var attempt = 0
         while true {
-            let response: NowPlaying.HTTPResponse
+            let response: Transport.HTTPResponse
             do {
                 response = try await transport.send(request)
-            } catch NowPlayingError.timedOut {
+            } catch TransportError.timedOut {
                 throw OnlineLookupError.timedOut(service: service)
             } catch is CancellationError {
                 throw CancellationError()

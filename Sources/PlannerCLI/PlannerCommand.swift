@@ -1,5 +1,7 @@
 import ArgumentParser
 import NowPlaying
+import PlannerApp
+import Transport
 
 /// The root command: `planner <subcommand>`.
 struct PlannerCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlannerApp
 
 /// Runs the command line and turns every failure into one line on standard error and a non-zero exit.
 @main

@@ -1,5 +1,4 @@
 import Geo
-import Planner
 import Theaters
 
 /// A path on the road network between two points, as `RoadRouter.path(from:to:mode:)` returns it.

@@ -20,6 +20,7 @@ public enum AddResult: Equatable, Sendable {
 /// One film's place on a list.
 struct ListEntryRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "listEntry"
+    var userId: Int64
     var list: String
     var filmId: Int
     var addedAt: Date
@@ -50,6 +51,7 @@ public struct Diary: Codable, Equatable, Sendable {
 /// The stored row of a diary entry; the rating is kept as whole half-stars (1…10).
 struct DiaryRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "filmDiary"
+    var userId: Int64
     var filmId: Int
     var ratingHalfStars: Int?
     var review: String?

@@ -24,13 +24,15 @@ extension PlannerStore {
 
     /// The film's rating, review and watched day (empty when nothing is recorded).
     public func diary(filmID: Int) throws -> Diary {
-        try read { db in try DiaryRecord.fetchOne(db, key: filmID)?.diary ?? Diary() }
+        try read { db in try DiaryRecord.fetchOne(db, key: ["userId": userID, "filmId": filmID])?.diary ?? Diary() }
     }
 
     private func updateDiary(filmID: Int, _ change: @escaping (inout DiaryRecord) -> Void) throws {
         try write { db in
             try Self.requireFilm(filmID, in: db)
-            var record = try DiaryRecord.fetchOne(db, key: filmID) ?? DiaryRecord(filmId: filmID)
+            var record =
+                try DiaryRecord.fetchOne(db, key: ["userId": userID, "filmId": filmID])
+                ?? DiaryRecord(userId: userID, filmId: filmID)
             change(&record)
             try Self.save(record, in: db)
         }
@@ -39,7 +41,7 @@ extension PlannerStore {
     /// Saves a diary row, deleting it when it holds nothing.
     static func save(_ record: DiaryRecord, in db: Database) throws {
         if record.diary.isEmpty {
-            try DiaryRecord.deleteOne(db, key: record.filmId)
+            try DiaryRecord.deleteOne(db, key: ["userId": record.userId, "filmId": record.filmId])
         } else {
             try record.upsert(db)
         }
@@ -47,7 +49,7 @@ extension PlannerStore {
 }
 
 extension DiaryRecord {
-    init(filmId: Int) {
-        self.init(filmId: filmId, ratingHalfStars: nil, review: nil, watchedOn: nil)
+    init(userId: Int64, filmId: Int) {
+        self.init(userId: userId, filmId: filmId, ratingHalfStars: nil, review: nil, watchedOn: nil)
     }
 }

@@ -5,7 +5,7 @@ extension PlannerStore {
     /// A snapshot of the whole store, read in one transaction.
     public func snapshot() throws -> StoreSnapshot {
         try read { db in
-            let diaries = try DiaryRecord.fetchAll(db)
+            let diaries = try DiaryRecord.filter(Column("userId") == userID).fetchAll(db)
             let diaryByFilm = Dictionary(uniqueKeysWithValues: diaries.map { ($0.filmId, $0.diary) })
             var releasesByFilm: [Int: [RegionalRelease]] = [:]
             for record in try FilmReleaseRecord.order(Column("filmId"), Column("region")).fetchAll(db) {
@@ -17,7 +17,8 @@ extension PlannerStore {
                     film: film, releases: releasesByFilm[film.id] ?? [], diary: diaryByFilm[film.id] ?? Diary())
             }
             func entries(_ list: FilmList) throws -> [StoreSnapshot.ListEntry] {
-                try ListEntryRecord.filter(Column("list") == list.rawValue).order(Column("filmId")).fetchAll(db)
+                try ListEntryRecord.filter(Column("userId") == userID && Column("list") == list.rawValue)
+                    .order(Column("filmId")).fetchAll(db)
                     .map { .init(filmID: $0.filmId, addedAt: $0.addedAt, note: $0.note, priority: $0.priority) }
             }
             return StoreSnapshot(
@@ -39,17 +40,17 @@ extension PlannerStore {
     @discardableResult
     public func importJSON(_ data: Data) throws -> ImportReport {
         let snapshot = try StoreSnapshot.decode(data)
-        return try write { db in try Self.merge(snapshot, in: db) }
+        return try write { [userID] db in try Self.merge(snapshot, user: userID, in: db) }
     }
 
-    static func merge(_ snapshot: StoreSnapshot, in db: Database) throws -> ImportReport {
+    static func merge(_ snapshot: StoreSnapshot, user: Int64, in db: Database) throws -> ImportReport {
         var filmsByID: [Int: Film] = [:]
         for entry in snapshot.films {
             try upsertDetails(entry.film, releases: entry.releases, exactly: true, in: db)
             let diary = entry.diary
             try save(
                 DiaryRecord(
-                    filmId: entry.film.id, ratingHalfStars: try diary.rating.map(Rating.halfStars),
+                    userId: user, filmId: entry.film.id, ratingHalfStars: try diary.rating.map(Rating.halfStars),
                     review: diary.review, watchedOn: try diary.watchedOn.map(Day.validated)),
                 in: db)
             filmsByID[entry.film.id] = entry.film
@@ -64,7 +65,8 @@ extension PlannerStore {
                             + "which the export does not hold")
                 }
                 let result = try add(
-                    film, to: list, note: entry.note, priority: entry.priority, addedAt: entry.addedAt, in: db)
+                    film, to: list, note: entry.note, priority: entry.priority, addedAt: entry.addedAt, user: user,
+                    in: db)
                 if result == .added { added += 1 } else { present += 1 }
             }
         }

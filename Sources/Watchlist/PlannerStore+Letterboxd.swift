@@ -86,13 +86,14 @@ extension PlannerStore {
             }
         }
         try Task.checkCancellation()
-        let (added, present, films) = try write { db in
+        let (added, present, films) = try write { [userID] db in
             var added = 0
             var present = 0
             var films = Set<Int>()
             for match in matches {
                 films.insert(match.film.id)
-                let result = try Self.add(match.film, to: list, note: nil, priority: 0, addedAt: match.addedAt, in: db)
+                let result = try Self.add(
+                    match.film, to: list, note: nil, priority: 0, addedAt: match.addedAt, user: userID, in: db)
                 if result == .added { added += 1 } else { present += 1 }
             }
             return (added, present, films.count)

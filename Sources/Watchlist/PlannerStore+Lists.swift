@@ -17,7 +17,7 @@ extension PlannerStore {
         _ film: Film, to list: FilmList, note: String? = nil, priority: Int = 0, addedAt: Date = Date()
     ) throws -> AddResult {
         try write { db in
-            try Self.add(film, to: list, note: note, priority: priority, addedAt: addedAt, in: db)
+            try Self.add(film, to: list, note: note, priority: priority, addedAt: addedAt, user: userID, in: db)
         }
     }
 
@@ -26,7 +26,7 @@ extension PlannerStore {
     @discardableResult
     public func remove(filmID: Int, from list: FilmList) throws -> Bool {
         try write { db in
-            try ListEntryRecord.deleteOne(db, key: ["list": list.rawValue, "filmId": filmID])
+            try ListEntryRecord.deleteOne(db, key: ["userId": userID, "list": list.rawValue, "filmId": filmID])
         }
     }
 
@@ -35,50 +35,50 @@ extension PlannerStore {
     @discardableResult
     public func clear(_ list: FilmList) throws -> Int {
         try write { db in
-            try ListEntryRecord.filter(Column("list") == list.rawValue).deleteAll(db)
+            try ListEntryRecord.filter(Column("userId") == userID && Column("list") == list.rawValue).deleteAll(db)
         }
     }
 
     /// Whether the film is on the list.
     public func contains(filmID: Int, in list: FilmList) throws -> Bool {
         try read { db in
-            try ListEntryRecord.exists(db, key: ["list": list.rawValue, "filmId": filmID])
+            try ListEntryRecord.exists(db, key: ["userId": userID, "list": list.rawValue, "filmId": filmID])
         }
     }
 
     /// The films on a list, sorted and filtered by `query`.
     public func list(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItem] {
-        try read { db in try Self.items(of: list, query: query, in: db) }
+        try read { db in try Self.items(of: list, query: query, user: userID, in: db) }
     }
 
     // MARK: - Inside a transaction
 
     static func add(
-        _ film: Film, to list: FilmList, note: String?, priority: Int, addedAt: Date, in db: Database
+        _ film: Film, to list: FilmList, note: String?, priority: Int, addedAt: Date, user: Int64, in db: Database
     ) throws -> AddResult {
         try ensureFilm(film, in: db)
-        if try ListEntryRecord.exists(db, key: ["list": list.rawValue, "filmId": film.id]) {
+        if try ListEntryRecord.exists(db, key: ["userId": user, "list": list.rawValue, "filmId": film.id]) {
             return .alreadyPresent
         }
         let wholeSeconds = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
         try ListEntryRecord(
-            list: list.rawValue, filmId: film.id, addedAt: wholeSeconds, note: note, priority: priority
+            userId: user, list: list.rawValue, filmId: film.id, addedAt: wholeSeconds, note: note, priority: priority
         ).insert(db)
         return .added
     }
 
-    static func items(of list: FilmList, query: ListQuery, in db: Database) throws -> [ListItem] {
+    static func items(of list: FilmList, query: ListQuery, user: Int64, in db: Database) throws -> [ListItem] {
         let release = "COALESCE(r.releaseDate, film.releaseDate)"
         var sql = """
             SELECT film.*, e.addedAt AS entryAddedAt, e.note AS entryNote, e.priority AS entryPriority,
                    d.ratingHalfStars, d.review, d.watchedOn, \(release) AS effectiveRelease
             FROM listEntry e
             JOIN film ON film.id = e.filmId
-            LEFT JOIN filmDiary d ON d.filmId = e.filmId
+            LEFT JOIN filmDiary d ON d.filmId = e.filmId AND d.userId = e.userId
             LEFT JOIN filmRelease r ON r.filmId = e.filmId AND r.region = ?
-            WHERE e.list = ?
+            WHERE e.userId = ? AND e.list = ?
             """
-        var arguments: StatementArguments = [query.region, list.rawValue]
+        var arguments: StatementArguments = [query.region, user, list.rawValue]
         switch query.filter {
         case .all:
             break

@@ -2,7 +2,9 @@ import GRDB
 
 extension PlannerStore {
     /// The identifiers of the store's own migrations, in order. Shipped migrations are never edited.
-    public static let ownMigrationIdentifiers = ["watchlist-v1-films", "watchlist-v1-lists", "watchlist-v1-diary"]
+    public static let ownMigrationIdentifiers = [
+        "watchlist-v1-films", "watchlist-v1-lists", "watchlist-v1-diary", "watchlist-v2-users",
+    ]
 
     /// The migrator: the store's own migrations, then each module's registrations in order.
     static func migrator(with registrations: [MigrationRegistration]) -> DatabaseMigrator {
@@ -50,6 +52,50 @@ extension PlannerStore {
                 t.column("review", .text)
                 t.column("watchedOn", .text)  // YYYY-MM-DD
             }
+        }
+        // Many users in one file (planner serve): each list entry and diary row belongs to one user; what was
+        // there before belongs to the command line's own user, "local" (id 1). Tokens are kept as SHA-256 only.
+        migrator.registerMigration("watchlist-v2-users") { db in
+            try db.create(table: "user") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text).notNull().unique()
+                t.column("tokenSHA256", .text).unique()
+                t.column("feedKeySHA256", .text).unique()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.execute(sql: "INSERT INTO user (id, name, createdAt) VALUES (1, 'local', CURRENT_TIMESTAMP)")
+            try db.create(table: "listEntryByUser") { t in
+                t.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("list", .text).notNull()
+                t.column("filmId", .integer).notNull().references("film", onDelete: .cascade)
+                t.column("addedAt", .datetime).notNull()
+                t.column("note", .text)
+                t.column("priority", .integer).notNull().defaults(to: 0)
+                t.primaryKey(["userId", "list", "filmId"])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO listEntryByUser (userId, list, filmId, addedAt, note, priority)
+                    SELECT 1, list, filmId, addedAt, note, priority FROM listEntry
+                    """)
+            try db.drop(table: "listEntry")
+            try db.rename(table: "listEntryByUser", to: "listEntry")
+            try db.create(index: "listEntry_filmId", on: "listEntry", columns: ["filmId"])
+            try db.create(table: "filmDiaryByUser") { t in
+                t.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("filmId", .integer).notNull().references("film", onDelete: .cascade)
+                t.column("ratingHalfStars", .integer).check { $0 == nil || ($0 >= 1 && $0 <= 10) }
+                t.column("review", .text)
+                t.column("watchedOn", .text)  // YYYY-MM-DD
+                t.primaryKey(["userId", "filmId"])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO filmDiaryByUser (userId, filmId, ratingHalfStars, review, watchedOn)
+                    SELECT 1, filmId, ratingHalfStars, review, watchedOn FROM filmDiary
+                    """)
+            try db.drop(table: "filmDiary")
+            try db.rename(table: "filmDiaryByUser", to: "filmDiary")
         }
     }
 }

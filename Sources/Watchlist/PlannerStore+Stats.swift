@@ -4,17 +4,17 @@ extension PlannerStore {
     /// Counts of the watchlist, favorites, watched and rated films, and the rating histogram.
     public func stats() throws -> WatchlistStats {
         try read { db in
-            let lists = try Row.fetchAll(db, sql: "SELECT list, count(*) AS n FROM listEntry GROUP BY list")
+            let lists = try Row.fetchAll(db, sql: "SELECT list, count(*) AS n FROM listEntry WHERE userId = ? GROUP BY list", arguments: [userID])
             var listCounts: [String: Int] = [:]
             for row in lists { listCounts[row["list"]] = row["n"] }
-            let watched = try Int.fetchOne(db, sql: "SELECT count(*) FROM filmDiary WHERE watchedOn IS NOT NULL") ?? 0
+            let watched = try Int.fetchOne(db, sql: "SELECT count(*) FROM filmDiary WHERE userId = ? AND watchedOn IS NOT NULL", arguments: [userID]) ?? 0
             var ratingCounts: [Int: Int] = [:]
             let ratings = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT ratingHalfStars AS h, count(*) AS n FROM filmDiary
-                    WHERE ratingHalfStars IS NOT NULL GROUP BY ratingHalfStars
-                    """)
+                    WHERE userId = ? AND ratingHalfStars IS NOT NULL GROUP BY ratingHalfStars
+                    """, arguments: [userID])
             for row in ratings { ratingCounts[row["h"]] = row["n"] }
             return WatchlistStats(
                 watchlist: listCounts[FilmList.watchlist.rawValue] ?? 0,

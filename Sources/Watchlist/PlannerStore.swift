@@ -21,6 +21,12 @@ public final class PlannerStore: Sendable {
     public let path: String
     /// True when the store was opened read-only: every mutating method throws ``WatchlistError/readOnly(path:)``.
     public let isReadOnly: Bool
+    /// Whose lists and diary this store reads and changes: ``localUserID`` for the command line, a
+    /// ``UserAccount``'s id for the server. Films and release dates are shared by everyone.
+    public let userID: Int64
+
+    /// The command line's own user, created by the migration that introduced users.
+    public static let localUserID: Int64 = 1
 
     /// How long a writer waits for another connection's write to finish before failing, in seconds.
     public static let busyTimeoutSeconds: TimeInterval = 10
@@ -59,6 +65,19 @@ public final class PlannerStore: Sendable {
         }
         self.path = path
         self.isReadOnly = readOnly
+        userID = Self.localUserID
+    }
+
+    private init(sharing store: PlannerStore, userID: Int64) {
+        writer = store.writer
+        path = store.path
+        isReadOnly = store.isReadOnly
+        self.userID = userID
+    }
+
+    /// The same database, seen as `userID`'s: lists, ratings, reviews and stats are that user's alone.
+    public func scoped(to userID: Int64) -> PlannerStore {
+        PlannerStore(sharing: self, userID: userID)
     }
 
     /// Opens a fresh in-memory store, for tests and previews.
@@ -68,6 +87,7 @@ public final class PlannerStore: Sendable {
         writer = try DatabaseQueue(configuration: configuration)
         path = ":memory:"
         isReadOnly = false
+        userID = Self.localUserID
         try Self.migrate(writer, with: Self.migrator(with: migrations))
     }
 

@@ -33,6 +33,10 @@ public enum WatchlistError: Error, Equatable, Sendable, CustomStringConvertible 
     case unrecognizedImportFormat
     /// SQLite reported an error the store does not translate (code and message kept).
     case database(code: Int32, message: String)
+    /// A user of this name already exists.
+    case userExists(String)
+    /// No user of this name exists (the local user cannot be changed).
+    case userNotFound(String)
 
     /// A one-line sentence explaining the error.
     public var description: String {
@@ -67,6 +71,10 @@ public enum WatchlistError: Error, Equatable, Sendable, CustomStringConvertible 
             return "The JSON export cannot be read: \(reason)."
         case .unrecognizedImportFormat:
             return "The import is neither a Letterboxd CSV (Date,Name,Year,…) nor a planner JSON export."
+        case .userExists(let name):
+            return "A user named '\(name)' already exists; 'planner users rotate \(name)' gives a new token."
+        case .userNotFound(let name):
+            return "No user named '\(name)'; 'planner users list' shows them."
         case .database(let code, let message):
             return "The database reported error \(code): \(message)."
         }

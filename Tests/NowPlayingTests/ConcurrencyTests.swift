@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import NowPlaying
+import Transport
 
 /// The client's limit on requests in flight.
 @Suite struct ConcurrencyTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import NowPlaying
+import Transport
 
 /// The libcurl transport against a fake server on loopback: what goes out, what comes back, how it fails.
 @Suite struct CurlTransportTests {

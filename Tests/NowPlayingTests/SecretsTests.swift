@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import NowPlaying
+import Transport
 
 /// Keys and tokens never show: not in errors, descriptions or cache keys.
 @Suite struct SecretsTests {

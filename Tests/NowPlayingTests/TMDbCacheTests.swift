@@ -5,6 +5,7 @@ import GRDB
 import Testing
 
 @testable import NowPlaying
+import Transport
 
 /// A clock the tests move by hand.
 final class TestClock: @unchecked Sendable {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import NowPlaying
+import Transport
 
 /// How the client meets TMDb's failures, through the real URLSession transport.
 @Suite struct TMDbErrorTests {

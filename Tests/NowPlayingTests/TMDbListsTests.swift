@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import NowPlaying
+import Transport
 
 /// Lists and searches against the fake TMDb, through the real URLSession transport.
 @Suite struct TMDbListsTests {

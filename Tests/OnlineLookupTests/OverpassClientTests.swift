@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 import Theaters
 @testable import OnlineLookup
+import Transport
 
 /// Overpass's documented JSON: a node, and a way with its `center` (from `out center tags`).
 let overpassBody = """

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Transport
 
 /// The HTTP response cache, one table in the application's SQLite database.
 ///

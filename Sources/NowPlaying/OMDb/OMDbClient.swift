@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// A small OMDb client: one film by title and year, with its full plot and critic scores.
 ///
@@ -68,12 +69,12 @@ public struct OMDbClient: Sendable, CustomReflectable {
             url: url, headers: ["Accept": "application/json", "User-Agent": ClientIdentity.userAgent],
             timeoutSeconds: timeoutSeconds)
         var retry = 0
-        var response = try await transport.send(request)
+        var response = try await NowPlayingError.translatingTransport { try await transport.send(request) }
         while RetryPolicy.isRetryable(status: response.statusCode), retry + 1 < retryPolicy.maxAttempts {
             let wait = retryPolicy.delay(beforeRetry: retry, retryAfter: response.header("Retry-After"))
             try await retryPolicy.sleep(wait)
             retry += 1
-            response = try await transport.send(request)
+            response = try await NowPlayingError.translatingTransport { try await transport.send(request) }
         }
         let status = try? JSONDecoder().decode(Status.self, from: response.body)
         if status?.response == "False" || response.statusCode == 401 {

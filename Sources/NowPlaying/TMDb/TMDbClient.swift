@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// A TMDb API v3 client: lists, searches, details and release dates, with a response cache.
 ///
@@ -134,7 +135,9 @@ extension TMDbClient {
         let request = try makeRequest(endpoint)
         var retry = 0
         while true {
-            let response = try await limiter.withSlot { [transport] in try await transport.send(request) }
+            let response = try await NowPlayingError.translatingTransport { [limiter, transport] in
+                try await limiter.withSlot { try await transport.send(request) }
+            }
             if (200..<300).contains(response.statusCode) {
                 return response.body
             }

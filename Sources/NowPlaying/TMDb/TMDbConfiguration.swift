@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Where TMDb is and how to authenticate, as the application decides it.
 ///

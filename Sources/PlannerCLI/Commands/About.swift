@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner about`: version, data sources and their licences.

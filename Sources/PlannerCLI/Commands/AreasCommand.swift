@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geo
+import PlannerApp
 import Routing
 import Theaters
 
@@ -30,7 +31,7 @@ extension PlannerCommand {
                 let store = into.map { RoadAreaStore(directory: URL(fileURLWithPath: $0)) } ?? Areas(environment: Environment()).user
                 let url = URL(fileURLWithPath: file)
                 guard FileManager.default.isReadableFile(atPath: url.path) else {
-                    throw CLIError.invalidOption("cannot read '\(file)'")
+                    throw PlannerAppError.invalidOption("cannot read '\(file)'")
                 }
                 let stamp = importedAt.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
                 let bar = ProgressBar()
@@ -78,9 +79,6 @@ extension PlannerCommand {
                 Console.out(lines.joined(separator: "\n"))
             }
 
-            /// How far beyond its theaters a catalog area counts as covered.
-            static let coveragePaddingMeters = 5_000.0
-
             /// The files `--catalog` reads: GeoJSON FeatureCollections of Points, and CSVs with name, lat, lon.
             static let catalogExtensions: Set<String> = ["csv", "geojson", "json"]
 
@@ -90,7 +88,7 @@ extension PlannerCommand {
                 let catalog = try TheaterCatalog(contentsOf: url)
                 skippedRows = catalog.skippedRows
                 guard let first = catalog.theaters.first else {
-                    throw CLIError.invalidOption("'\(url.lastPathComponent)' holds no theaters with a name and a valid lat/lon")
+                    throw PlannerAppError.invalidOption("'\(url.lastPathComponent)' holds no theaters with a name and a valid lat/lon")
                 }
                 var box = BoundingBox(
                     south: first.coordinate.latitude, west: first.coordinate.longitude,
@@ -103,7 +101,7 @@ extension PlannerCommand {
                 }
                 // A catalog says nothing of where it ends: its box, 5 km wider on every side, is taken as covered,
                 // so that a search from the middle of town counts a few theaters' tight box as "there".
-                let padLatitude = Self.coveragePaddingMeters / 111_195
+                let padLatitude = Areas.catalogCoveragePaddingMeters / 111_195
                 let padLongitude = padLatitude / max(0.01, cos(max(abs(box.south), abs(box.north)) * .pi / 180))
                 box = BoundingBox(
                     south: max(-90, box.south - padLatitude), west: max(-180, box.west - padLongitude),

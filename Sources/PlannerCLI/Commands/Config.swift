@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geo
+import PlannerApp
 import Settings
 
 extension PlannerCommand {

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import PlannerApp
 import Theaters
 import Tabular
+import Transport
 
 extension PlannerCommand {
     /// `planner lookup`: a film's full plot and critic scores from OMDb.
@@ -39,7 +41,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let variables = Environment().variables
-            guard let key = variables["OMDB_API_KEY"], !key.isEmpty else { throw FilmCLIError.missingOMDbKey }
+            guard let key = variables["OMDB_API_KEY"], !key.isEmpty else { throw FilmServicesError.missingOMDbKey }
             var baseURL = OMDbClient.defaultBaseURL
             if let text = variables["OMDB_BASE_URL"], !text.isEmpty {
                 guard let url = URL(string: text), url.host != nil else {

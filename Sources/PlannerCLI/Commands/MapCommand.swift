@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Planner
+import PlannerApp
 import Theaters
 
 extension PlannerCommand {
@@ -18,7 +19,7 @@ extension PlannerCommand {
         var output: String = "map.html"
 
         func run() async throws {
-            let found = try await TheaterSearch.resolve(location: location, search: search)
+            let found = try await TheaterSearch.resolve(near: location.near, search: search.request)
             let routes = found.routes(search.mode)
             let title = "\(search.query.pluralNoun.capitalized) near \(found.origin.label) by \(search.mode.rawValue)"
             let html = MapRenderer().html(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner movie`: one film's details, with its cinema release date in the region.
@@ -27,7 +28,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(options)
+            let services = try FilmServices.make(options.request)
             let id = try await resolveID(services)
             let details = try await services.client.movie(id: id, language: services.language, policy: services.policy)
             // A poster URL is a nicety: without the image configuration at hand, go without.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Geo
+import PlannerApp
 import Theaters
 
 extension PlannerCommand {
@@ -16,7 +17,7 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let report = try await TheaterSearch.resolve(location: location, search: search).report(search: search)
+            let report = try await TheaterSearch.resolve(near: location.near, search: search.request).report(search: search.request)
             let text: String
             switch output.format {
             case .table: text = report.table()

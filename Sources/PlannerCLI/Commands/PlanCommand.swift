@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Planner
+import PlannerApp
 import Showtimes
 
 extension PlannerCommand {
@@ -57,9 +58,9 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
-            let services = try ShowtimesServices.make(showtimes, environment: environment)
-            let nearby = try await NearbyShows(found: found, options: showtimes, services: services)
+            let found = try await TheaterSearch.resolve(near: location.near, search: search.request, environment: environment)
+            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
+            let nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
             let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }
             let now = Date()
             let plan = EveningPlan.make(
@@ -80,7 +81,7 @@ extension PlannerCommand {
                 } else if plan.shows.isEmpty {
                     notes.append("no show to put in \(ics); nothing written")
                 } else {
-                    throw CLIError.invalidOption(
+                    throw PlannerAppError.invalidOption(
                         "the plan has \(plan.shows.count) show\(plan.shows.count == 1 ? "" : "s"), so there is no #\(pick) "
                             + "to put in \(ics); nothing was written")
                 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner popular`: the films popular on TMDb now.
@@ -14,8 +15,8 @@ extension PlannerCommand {
         func validate() throws { try output.requireTableOrJSON() }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
-            let list = try await services.list(.popular, pages: pages)
+            let services = try FilmServices.make(film.request)
+            let list = try await services.list(.popular, pages: pages.request)
             try output.write(list.report(title: "Popular films", limit: pages.limit))
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Planner
+import PlannerApp
 import Routing
 import Theaters
 import Tabular
@@ -76,11 +77,11 @@ extension PlannerCommand {
             for area in areas { theaters = theaters.merged(with: TheaterCatalog(theaters: area.theaters, source: area.name)) }
             let matches = theaters.theater(matching: reference)
             guard let first = matches.first else {
-                throw CLIError.invalidOption("no theater called '\(reference)' in the catalog; 'planner nearby' lists them")
+                throw PlannerAppError.invalidOption("no theater called '\(reference)' in the catalog; 'planner nearby' lists them")
             }
             guard matches.count == 1 else {
                 let names = matches.prefix(5).map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
-                throw CLIError.invalidOption("'\(reference)' matches \(matches.count) theaters: \(names); give its OSM id")
+                throw PlannerAppError.invalidOption("'\(reference)' matches \(matches.count) theaters: \(names); give its OSM id")
             }
             return first
         }

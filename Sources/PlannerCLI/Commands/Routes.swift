@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Planner
+import PlannerApp
 import Theaters
 
 extension PlannerCommand {
@@ -15,9 +16,9 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let found = try await TheaterSearch.resolve(location: location, search: search)
+            let found = try await TheaterSearch.resolve(near: location.near, search: search.request)
             let byMode = found.routesByMode()
-            let report = RouteListReport(found: found, search: search, routesByMode: byMode)
+            let report = RouteListReport(found: found, search: search.request, routesByMode: byMode)
             let text: String
             switch output.format {
             case .table: text = report.table()
@@ -28,7 +29,7 @@ extension PlannerCommand {
                     origin: found.origin.coordinate, originLabel: found.origin.label, routes: byMode[search.mode] ?? []
                 ).encoded()
             }
-            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: search, routesByMode: byMode).emptyLine) }
+            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: search.request, routesByMode: byMode).emptyLine) }
             try output.target.write(text)
         }
     }

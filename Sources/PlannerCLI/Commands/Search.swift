@@ -1,5 +1,6 @@
 import ArgumentParser
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner search`: films (or series) by title.
@@ -32,7 +33,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
+            let services = try FilmServices.make(film.request)
             let client = services.client
             if tv {
                 let shows = try await client.searchTV(

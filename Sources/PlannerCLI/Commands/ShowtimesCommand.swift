@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlannerApp
 import Showtimes
 import Watchlist
 
@@ -38,9 +39,9 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
-            let services = try ShowtimesServices.make(showtimes, environment: environment)
-            let nearby = try await NearbyShows(found: found, options: showtimes, services: services)
+            let found = try await TheaterSearch.resolve(near: location.near, search: search.request, environment: environment)
+            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
+            let nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
             let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }
             var shows = nearby.nearbyShows
             if let film {

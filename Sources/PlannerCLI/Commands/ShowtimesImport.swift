@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlannerApp
 import Showtimes
 
 extension PlannerCommand {
@@ -22,7 +23,7 @@ extension PlannerCommand {
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CLIError.invalidOption("cannot read '\(file)'")
+                throw PlannerAppError.invalidOption("cannot read '\(file)'")
             }
             let shows = try ShowImport.shows(from: data, fileName: file)
             let store = try AppDatabase.open(explicit: db)

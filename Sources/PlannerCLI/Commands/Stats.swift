@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlannerApp
 import Watchlist
 
 extension PlannerCommand {

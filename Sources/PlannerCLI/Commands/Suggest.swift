@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import NowPlaying
 import Planner
+import PlannerApp
 import Theaters
 
 extension PlannerCommand {
@@ -26,15 +27,15 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(location: location, search: search, environment: environment)
-            let services = try FilmServices.make(film, environment: environment)
+            let found = try await TheaterSearch.resolve(near: location.near, search: search.request, environment: environment)
+            let services = try FilmServices.make(film.request, environment: environment)
             // The region: --region, the saved one, the home's country, the origin's, else the country of the
             // place nearest the origin's coordinates (within 100 km).
             guard
                 let region = services.region ?? found.origin.countryCode
                     ?? (try? environment.gazetteer().nearest(to: found.origin.coordinate))?.countryCode
             else {
-                throw FilmCLIError.noRegion(command: "suggest")
+                throw FilmServicesError.noRegion(command: "suggest")
             }
             let nowPlaying = try await services.client.allMovies(
                 .nowPlaying, region: region, language: services.language, policy: services.policy)

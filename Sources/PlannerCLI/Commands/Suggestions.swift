@@ -1,6 +1,7 @@
 import ArgumentParser
 import Geo
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner suggestions`: twenty random films drawn from TMDb's popular pages, as one original app offered.
@@ -31,7 +32,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
+            let services = try FilmServices.make(film.request)
             let popular = try await services.client.allMovies(
                 .popular, region: services.region, language: services.language, maxPages: pages,
                 policy: services.policy)

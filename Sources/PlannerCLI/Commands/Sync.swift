@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner sync`: fills the cache for a region, so later commands work offline.
@@ -19,8 +20,8 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
-            guard let region = services.region else { throw FilmCLIError.noRegion(command: "sync") }
+            let services = try FilmServices.make(film.request)
+            guard let region = services.region else { throw FilmServicesError.noRegion(command: "sync") }
             let stored = try services.store.list(.watchlist).map(\.film.id) + services.store.list(.favorites).map(\.film.id)
             let bar = ProgressBar()
             let report = try await services.client.sync(

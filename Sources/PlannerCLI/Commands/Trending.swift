@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner trending`: films (or series) trending on TMDb this week.
@@ -28,7 +29,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
+            let services = try FilmServices.make(film.request)
             let client = services.client
             if tv {
                 let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Planner
+import PlannerApp
 import Tabular
 
 extension PlannerCommand {
@@ -24,10 +25,10 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let services = try FilmServices.make(film, environment: environment)
+            let services = try FilmServices.make(film.request, environment: environment)
             let home = try environment.settings().home
             guard let region = services.region ?? home?.countryCode else {
-                throw FilmCLIError.noRegion(command: "upcoming")
+                throw FilmServicesError.noRegion(command: "upcoming")
             }
             let (films, notes) = try await WatchlistReleases.plannedFilms(services: services, region: region)
             let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: CalendarDay(Date(), in: .current))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NowPlaying
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner upcoming-releases`: the films coming to cinemas in a region.
@@ -16,8 +17,8 @@ extension PlannerCommand {
         func validate() throws { try output.requireTableOrJSON() }
 
         func run() async throws {
-            let services = try FilmServices.make(film)
-            let list = try await services.list(.upcoming, pages: pages)
+            let services = try FilmServices.make(film.request)
+            let list = try await services.list(.upcoming, pages: pages.request)
             let where_ = services.region.map { " in \($0)" } ?? ""
             try output.write(list.report(title: "Films coming to cinemas\(where_)", limit: pages.limit))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 
 /// `--offline`, `--refresh`, `--db` and `--verbose`: how a command that asks a service (TMDb, Finnkino) uses its
 /// cache and the database, shared by the film and the showtimes options.
@@ -19,7 +20,10 @@ struct CacheOptions: ParsableArguments {
     @Flag(name: .long, help: "Report each request on standard error: URL (without keys), status, time.")
     var verbose = false
 
+    /// The same choices as plain values, for the core.
+    var request: CacheRequest { CacheRequest(offline: offline, refresh: refresh, db: db, verbose: verbose) }
+
     func validate() throws {
-        if offline && refresh { throw ValidationError("--offline and --refresh can't be used together") }
+        try ValidationError.rethrowing { try request.validate() }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 
 /// `--region`, `--language`, `--offline`, `--refresh`, `--db` and `--verbose`, shared by the film commands.
 struct FilmOptions: ParsableArguments {
@@ -19,10 +20,11 @@ struct FilmOptions: ParsableArguments {
     var db: String? { cache.db }
     var verbose: Bool { cache.verbose }
 
+    /// The same choices as plain values, for the core.
+    var request: FilmRequest { FilmRequest(region: region, language: language, cache: cache.request) }
+
     func validate() throws {
-        if let region, !(region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter }) {
-            throw ValidationError("--region must be a two-letter country code such as FI, not '\(region)'")
-        }
+        try ValidationError.rethrowing { try request.validate() }
     }
 }
 
@@ -37,9 +39,10 @@ struct PageOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "At most this many films.")
     var limit: Int?
 
+    /// The same choices as plain values, for the core.
+    var request: PageRequest { PageRequest(page: page, all: all, limit: limit) }
+
     func validate() throws {
-        guard (1...500).contains(page) else { throw ValidationError("--page must be from 1 to 500, not \(page)") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
-        if all && page != 1 { throw ValidationError("--all and --page can't be used together") }
+        try ValidationError.rethrowing { try request.validate() }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 
 /// `--near`, shared by every command that starts from a point.
 struct LocationOptions: ParsableArguments {

@@ -1,9 +1,7 @@
 import ArgumentParser
+import PlannerApp
 
-/// The output formats a command can write.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    case table, json, csv, geojson
-}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--format` and `--output`.
 struct OutputOptions: ParsableArguments {

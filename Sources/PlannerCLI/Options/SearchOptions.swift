@@ -1,5 +1,6 @@
 import ArgumentParser
 import Geo
+import PlannerApp
 import Theaters
 
 /// `--radius`, `--keyword`, `--limit`, `--mode` and `--catalog`, shared by the search commands.
@@ -9,13 +10,13 @@ struct SearchOptions: ParsableArguments {
         help: ArgumentHelp(
             "Search radius: degrees of arc as a bare number (0.5 ≈ 55.6 km), or 800m, 5km, 3mi.",
             valueName: "radius"))
-    var radius: String = "0.5"
+    var radius: String = SearchRequest.defaultRadius
 
     @Option(name: .long, help: "What to look for: 'movie theatre' (cinemas), 'theatre', 'drive-in', or a name.")
-    var keyword: String = "movie theatre"
+    var keyword: String = SearchRequest.defaultKeyword
 
     @Option(name: .long, parsing: .unconditional, help: "At most this many results.")
-    var limit: Int = 10
+    var limit: Int = SearchRequest.defaultLimit
 
     @Option(name: .long, help: "The travel mode for the time shown: walk, bike or drive.")
     var mode: TravelMode = .walk
@@ -34,24 +35,27 @@ struct SearchOptions: ParsableArguments {
             discussion: "Set OVERPASS_URL and NOMINATIM_URL to use other instances."))
     var online = false
 
-    /// The radius, read and checked.
-    func parsedRadius() throws -> Radius {
-        do {
-            return try Radius(parsing: radius)
-        } catch let error as GeoError {
-            throw ValidationError(error.description)
-        }
+    /// The same choices as plain values, for the core.
+    var request: SearchRequest {
+        SearchRequest(radius: radius, keyword: keyword, limit: limit, mode: mode, catalog: catalog, online: online)
     }
 
-    var query: TheaterQuery { TheaterQuery(keyword: keyword) }
+    var query: TheaterQuery { request.query }
 
     func validate() throws {
-        _ = try parsedRadius()
-        guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
-        guard !keyword.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ValidationError("--keyword must not be empty")
-        }
+        try ValidationError.rethrowing { try request.validate() }
     }
 }
 
 extension TravelMode: ExpressibleByArgument {}
+
+extension ValidationError {
+    /// Runs a core check, turning its ``PlannerAppError/invalidArgument(_:)`` into argument-parser's usage error.
+    static func rethrowing(_ check: () throws -> Void) throws {
+        do {
+            try check()
+        } catch PlannerAppError.invalidArgument(let message) {
+            throw ValidationError(message)
+        }
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import NowPlaying
+import Transport
 
 /// When a provider client may use its cache and when it must ask.
 public enum ShowtimesCachePolicy: Sendable, Equatable {
@@ -27,7 +27,7 @@ public struct ShowtimesFetch<Value: Sendable>: Sendable {
     public var unreadable: [ShowtimesError] = []
 }
 
-/// Finnkino's free XML API (no key), over NowPlaying's ``HTTPTransport``, cached in ``ShowtimesStore``.
+/// Finnkino's free XML API (no key), over the ``HTTPTransport``, cached in ``ShowtimesStore``.
 ///
 /// ```swift
 /// let client = FinnkinoClient(baseURL: FinnkinoClient.defaultBaseURL, transport: CurlTransport(), store: store)
@@ -110,7 +110,7 @@ public struct FinnkinoClient: Sendable {
         let request = HTTPRequest(
             url: components.url!, headers: ["Accept": "application/xml", "User-Agent": "planner"],
             timeoutSeconds: timeoutSeconds)
-        let response: NowPlaying.HTTPResponse
+        let response: Transport.HTTPResponse
         do {
             response = try await send(request)
             guard response.statusCode == 200 else {
@@ -138,10 +138,10 @@ public struct FinnkinoClient: Sendable {
         return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
     }
 
-    private func send(_ request: HTTPRequest) async throws -> NowPlaying.HTTPResponse {
+    private func send(_ request: HTTPRequest) async throws -> Transport.HTTPResponse {
         do {
             return try await transport.send(request)
-        } catch let error as NowPlayingError {
+        } catch let error as TransportError {
             switch error {
             case .timedOut: throw ShowtimesError.timedOut(provider: FinnkinoParsing.providerName)
             default: throw ShowtimesError.unreachable(provider: FinnkinoParsing.providerName)

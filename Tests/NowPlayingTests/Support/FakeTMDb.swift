@@ -5,6 +5,7 @@ import TestSupport
 import Foundation
 
 @testable import NowPlaying
+import Transport
 
 /// The fake TMDb is a ``FakeServer`` whose base URL ends in `/3`, as TMDb's does.
 typealias FakeTMDb = FakeServer

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 import Watchlist
 
 /// The options of `watchlist add` and `favorites add`.

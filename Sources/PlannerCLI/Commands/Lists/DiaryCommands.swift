@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Planner
+import PlannerApp
 import Watchlist
 
 /// `planner watchlist rate ID 4.5`

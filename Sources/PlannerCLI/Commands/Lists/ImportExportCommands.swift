@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlannerApp
 import Watchlist
 
 /// `planner watchlist export --format json|letterboxd [--output FILE]`
@@ -39,7 +40,7 @@ struct WatchlistImport: AsyncParsableCommand {
 
     func run() async throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CLIError.invalidOption("cannot read '\(file)'")
+            throw PlannerAppError.invalidOption("cannot read '\(file)'")
         }
         let environment = Environment()
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
@@ -50,7 +51,7 @@ struct WatchlistImport: AsyncParsableCommand {
             store = try AppDatabase.open(explicit: options.db, environment: environment)
             resolver = NoResolver()
         } else {
-            let services = try FilmServices.make(options, environment: environment)
+            let services = try FilmServices.make(options.request, environment: environment)
             store = services.store
             resolver = TMDbFilmResolver(client: services.client, policy: services.policy)
         }

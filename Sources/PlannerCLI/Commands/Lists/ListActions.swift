@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NowPlaying
+import PlannerApp
 import Watchlist
 import Tabular
 
@@ -22,7 +23,7 @@ enum ListActions {
             store = try AppDatabase.open(explicit: options.db, environment: environment)
             film = try store.film(id: id) ?? Film.placeholder(id: id, title: offlineTitle, year: year)
         } else {
-            let services = try FilmServices.make(options, environment: environment)
+            let services = try FilmServices.make(options.request, environment: environment)
             store = services.store
             if let id = reference.id {
                 (film, releases) = FilmBridge.film(try await services.client.movie(id: id, policy: services.policy).value)
@@ -32,7 +33,7 @@ enum ListActions {
                 ).value
                 let matches = FilmBridge.matches(page.results, title: reference.title, year: year)
                 guard let only = matches.first else {
-                    throw CLIError.invalidOption("TMDb knows no film called '\(reference.title)'" + (year.map { " from \($0)" } ?? ""))
+                    throw PlannerAppError.invalidOption("TMDb knows no film called '\(reference.title)'" + (year.map { " from \($0)" } ?? ""))
                 }
                 guard matches.count == 1 else {
                     var lines = ["'\(reference.title)' matches \(matches.count) films; nothing was added. Add one by id:"]

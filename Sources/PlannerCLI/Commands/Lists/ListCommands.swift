@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Planner
+import PlannerApp
 import Watchlist
 
 extension ListQuery.Sort: ExpressibleByArgument {}

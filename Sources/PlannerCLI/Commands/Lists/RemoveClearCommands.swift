@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 import Watchlist
 
 struct WatchlistRemove: ParsableCommand {

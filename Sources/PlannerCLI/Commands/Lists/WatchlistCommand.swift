@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlannerApp
 
 extension PlannerCommand {
     /// `planner watchlist …`: the films you want to see.

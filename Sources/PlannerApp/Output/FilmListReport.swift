@@ -1,0 +1,122 @@
+import Foundation
+import NowPlaying
+import Theaters
+import Tabular
+
+/// A list of films (now playing, upcoming, search results…), rendered as a table or JSON.
+package struct FilmListReport {
+    package let title: String
+    package let films: [Movie]
+    package let totalResults: Int
+    package let dates: DateWindow?
+    package let provenance: Provenance
+    /// Ids to flag with a star, such as watchlist films.
+    package var marked: Set<Int> = []
+
+    package func table() -> String {
+        var lines = [title]
+        if let dates {
+            lines.append("In cinemas from \(FilmFormat.day(dates.minimum)) to \(FilmFormat.day(dates.maximum))")
+        }
+        guard !films.isEmpty else {
+            lines.append("no films")
+            lines.append(FilmFormat.source(provenance) + ".")
+            return lines.joined(separator: "\n")
+        }
+        var table = TextTable(
+            headers: ["#", "Title", "Release", "Rating", "TMDb id"], alignments: [.right, .left, .left, .right, .right])
+        for (rank, film) in films.enumerated() {
+            let name = marked.contains(film.id) ? "* " + film.title : film.title
+            table.rows.append([
+                "\(rank + 1)", name, FilmFormat.day(film.releaseDate), FilmFormat.rating(film), "\(film.id)",
+            ])
+        }
+        lines.append("")
+        lines.append(table.render())
+        lines.append("")
+        let shown = films.count < totalResults ? "\(films.count) of \(FilmFormat.films(totalResults))" : FilmFormat.films(films.count)
+        lines.append("\(shown), \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
+        return lines.joined(separator: "\n")
+    }
+
+    package func csv() -> String {
+        let header = CSVTable.line([
+            "rank", "id", "title", "original_title", "release_date", "vote_average", "vote_count", "poster_path", "marked",
+        ])
+        let rows = films.enumerated().map { rank, film in
+            CSVTable.line([
+                "\(rank + 1)", "\(film.id)", film.title, film.originalTitle, FilmFormat.day(film.releaseDate),
+                String(format: "%.1f", film.voteAverage), "\(film.voteCount)", film.posterPath ?? "",
+                marked.contains(film.id) ? "yes" : "",
+            ])
+        }
+        return ([header] + rows).joined(separator: "\n")
+    }
+
+    package func json() throws -> String {
+        try FilmFormat.json(
+            ListJSON(
+                title: title, totalResults: totalResults, source: FilmFormat.sourceJSON(provenance),
+                datesFrom: dates.map { FilmFormat.day($0.minimum) }, datesTo: dates.map { FilmFormat.day($0.maximum) },
+                films: films.map { FilmJSON($0, marked: marked.contains($0.id)) }))
+    }
+
+    private struct ListJSON: Encodable {
+        let title: String
+        let totalResults: Int
+        let source: FilmFormat.SourceJSON
+        let datesFrom: String?
+        let datesTo: String?
+        let films: [FilmJSON]
+
+        enum CodingKeys: String, CodingKey {
+            case title, source, films
+            case totalResults = "total_results"
+            case datesFrom = "dates_from"
+            case datesTo = "dates_to"
+        }
+    }
+    package init(title: String, films: [Movie], totalResults: Int, dates: DateWindow?, provenance: Provenance, marked: Set<Int> = []) {
+        self.title = title
+        self.films = films
+        self.totalResults = totalResults
+        self.dates = dates
+        self.provenance = provenance
+        self.marked = marked
+    }
+
+}
+
+/// One film in JSON output.
+package struct FilmJSON: Encodable {
+    package let id: Int
+    package let title: String
+    package let originalTitle: String
+    package let releaseDate: String?
+    package let overview: String
+    package let voteAverage: Double
+    package let voteCount: Int
+    package let posterPath: String?
+    package let marked: Bool
+
+    package init(_ movie: Movie, marked: Bool = false) {
+        id = movie.id
+        title = movie.title
+        originalTitle = movie.originalTitle
+        releaseDate = movie.releaseDate.map { FilmFormat.day($0) }
+        overview = movie.overview
+        voteAverage = movie.voteAverage
+        voteCount = movie.voteCount
+        posterPath = movie.posterPath
+        self.marked = marked
+    }
+
+    package enum CodingKeys: String, CodingKey {
+        case id, title, overview, marked
+        case originalTitle = "original_title"
+        case releaseDate = "release_date"
+        case voteAverage = "vote_average"
+        case voteCount = "vote_count"
+        case posterPath = "poster_path"
+    }
+}

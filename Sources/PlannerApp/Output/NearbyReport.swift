@@ -1,0 +1,258 @@
+import Foundation
+import Geo
+import Planner
+import Theaters
+import Tabular
+
+/// The answer to `planner nearby`, rendered in each output format.
+package struct NearbyReport {
+    package let origin: Origin
+    package let radius: Radius
+    package let query: TheaterQuery
+    package let mode: TravelMode
+    package let hits: [TheaterHit]
+    package let catalog: TheaterCatalog
+    package let coverageFit: CoverageFit
+    /// Where each theater came from, by id ("local", "Overpass", "Nominatim").
+    package var sources: [String: String] = [:]
+    package var onlineNotes: [String] = []
+    /// The route to each hit per mode (road routes where an area covers the origin, else estimates).
+    package var routesByMode: [TravelMode: [Route]] = [:]
+
+    package func durationSeconds(_ index: Int, _ mode: TravelMode) -> Double {
+        routesByMode[mode]?[index].durationSeconds ?? hits[index].estimatedDurationSeconds(mode)
+    }
+
+    package func durationSource(_ index: Int, _ mode: TravelMode) -> String {
+        routesByMode[mode]?[index].source.rawValue ?? "estimate"
+    }
+
+    /// True when the shown mode's times come from roads.
+    package var usesRoads: Bool { routesByMode[mode]?.contains { $0.source == .roadNetwork } ?? false }
+
+    /// True when any theater came from an online service.
+    package var usedOnline: Bool { hits.contains { (sources[$0.theater.id] ?? "local") != "local" } }
+
+    package func source(_ theater: Theater) -> String {
+        let value = sources[theater.id] ?? "local"
+        // The catalog's source grows with what is merged into it ("… + Overpass"); its start says what it is.
+        return value == "local" ? (catalog.source.hasPrefix("the bundled OpenStreetMap data") ? "bundled" : "catalog") : value
+    }
+
+    /// Notes for people: name-match fallback, passed-over places, skipped catalog rows.
+    package var notes: [String] {
+        var notes: [String] = onlineNotes
+        if query.isNameMatch {
+            notes.append("'\(query.nameText)' is not a known category, so this lists places whose name contains it (ignoring case and accents)")
+        }
+        if let alternatives = origin.alternativesNote { notes.append(alternatives) }
+        if coverageFit == .partial && onlineNotes.isEmpty {
+            // Only the areas the circle reaches: the bundled Helsinki says nothing about a search in Columbus.
+            let reached = catalog.coverage.filter { $0.distanceMeters(from: origin.coordinate) <= radius.meters }
+            var names: [String] = []
+            for area in reached.isEmpty ? catalog.coverage : reached where !names.contains(area.name) { names.append(area.name) }
+            let areas = names.joined(separator: ", ")
+            notes.append("the search circle runs past the area the local data covers (\(areas)); theaters beyond it are not listed")
+        }
+        if catalog.skippedRows > 0 {
+            notes.append("\(catalog.skippedRows) catalog rows without a name or a valid lat/lon were skipped")
+        }
+        return notes
+    }
+
+    package var emptyLine: String {
+        "no \(query.pluralNoun) within \(radius) of \(origin.label) in \(catalog.source)"
+    }
+
+    package func table() -> String {
+        var lines: [String] = []
+        let title = query.pluralNoun.prefix(1).uppercased() + query.pluralNoun.dropFirst()
+        lines.append("\(title) within \(radius) of \(origin.displayName)")
+        lines += notes.map { "note: " + $0 }
+        guard !hits.isEmpty else {
+            lines.append(emptyLine)
+            return lines.joined(separator: "\n")
+        }
+        let showSource = usedOnline
+        var table = TextTable(
+            headers: ["#", "Name", "Distance", "Dir", mode.rawValue.capitalized, "Address"] + (showSource ? ["Source"] : []),
+            alignments: [.right, .left, .right, .left, .right, .left] + (showSource ? [.left] : []))
+        for (rank, hit) in hits.enumerated() {
+            table.rows.append([
+                "\(rank + 1)", hit.theater.name, DistanceFormat.human(meters: hit.distanceMeters), hit.direction.rawValue,
+                (usesRoads && durationSource(rank, mode) == "estimate" ? "≈" : "")
+                    + DistanceFormat.minutes(seconds: durationSeconds(rank, mode)), hit.theater.address ?? "",
+            ] + (showSource ? [source(hit.theater)] : []))
+        }
+        lines.append("")
+        lines.append(table.render())
+        lines.append("")
+        let how =
+            usesRoads
+            ? "\(mode.rawValue.capitalized) times follow the roads (source: road-network)"
+                + (routesByMode[mode]!.contains { $0.source == .estimate } ? "; ≈ marks estimates, where no road reaches" : "")
+            : "\(mode.rawValue.capitalized) times are estimates: straight line × \(mode.circuity) ÷ "
+                + "\(formatSpeed(mode.speedKilometersPerHour)) km/h"
+        lines.append("\(how). Data: \(catalog.source)" + (catalog.attribution.map { ", \($0)." } ?? "."))
+        return lines.joined(separator: "\n")
+    }
+
+    package func csv() -> String {
+        var lines = [
+            CSVTable.line([
+                "rank", "id", "name", "category", "lat", "lon", "distance_m", "bearing_deg", "direction",
+                "walk_s", "bike_s", "drive_s", "address", "phone", "website", "source",
+            ])
+        ]
+        for (rank, hit) in hits.enumerated() {
+            let t = hit.theater
+            lines.append(
+                CSVTable.line([
+                    "\(rank + 1)", t.id, t.name, t.category.tagValue, fixed(t.coordinate.latitude, 7),
+                    fixed(t.coordinate.longitude, 7), fixed(hit.distanceMeters, 1), fixed(hit.bearingDegrees, 1),
+                    hit.direction.rawValue,
+                ] + TravelMode.allCases.map { fixed(durationSeconds(rank, $0), 0) }
+                    + [t.address ?? "", t.phone ?? "", t.website ?? "", source(t)]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    package func json() throws -> String {
+        struct Document: Encodable {
+            let origin: OriginJSON
+            let radius_m: Double
+            let keyword_query: String
+            let name_match: Bool
+            let mode: String
+            let source: String
+            let attribution: String?
+            let count: Int
+            let theaters: [TheaterJSON]
+            let notes: [String]
+        }
+        struct OriginJSON: Encodable {
+            let label: String
+            let lat: Double
+            let lon: Double
+        }
+        let document = Document(
+            origin: OriginJSON(label: origin.label, lat: origin.coordinate.latitude, lon: origin.coordinate.longitude),
+            radius_m: rounded(radius.meters, 1), keyword_query: query.description, name_match: query.isNameMatch,
+            mode: mode.rawValue, source: catalog.source, attribution: catalog.attribution, count: hits.count,
+            theaters: hits.enumerated().map { index, hit in
+                TheaterJSON(
+                    rank: index + 1, hit: hit, source: source(hit.theater),
+                    durations: Dictionary(
+                        uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, rounded(durationSeconds(index, $0), 0)) }),
+                    durationSource: durationSource(index, mode))
+            },
+            notes: notes)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    package func geoJSON() -> String {
+        var features = [
+            GeoJSON.Feature(
+                id: "origin", geometry: .point(origin.coordinate),
+                properties: ["role": "origin", "name": .string(origin.label)])
+        ]
+        for (rank, hit) in hits.enumerated() {
+            var properties = hit.theater.geoJSONProperties
+            properties["role"] = "theater"
+            properties["rank"] = .integer(rank + 1)
+            properties["distance_m"] = .number(rounded(hit.distanceMeters, 1))
+            properties["bearing_deg"] = .number(rounded(hit.bearingDegrees, 1))
+            properties["duration_s"] = .object(
+                Dictionary(uniqueKeysWithValues: TravelMode.allCases.map {
+                    ($0.rawValue, GeoJSON.Value.number(rounded(durationSeconds(rank, $0), 0)))
+                }))
+            properties["duration_source"] = .string(durationSource(rank, mode))
+            properties["source"] = .string(source(hit.theater))
+            features.append(GeoJSON.Feature(id: hit.theater.id, geometry: .point(hit.theater.coordinate), properties: properties))
+        }
+        return GeoJSON.FeatureCollection(features: features).encoded()
+    }
+}
+
+/// One theater in JSON output.
+package struct TheaterJSON: Encodable {
+    package let rank: Int
+    package let id: String
+    package let osm_type: String?
+    package let osm_id: Int64?
+    package let name: String
+    package let category: String
+    package let lat: Double
+    package let lon: Double
+    package let distance_m: Double
+    package let bearing_deg: Double
+    package let direction: String
+    package let duration_s: [String: Double]
+    package let duration_source: String
+    package let address: String?
+    package let phone: String?
+    package let website: String?
+    package let openstreetmap_url: String?
+    package let tags: [String: String]
+    package let source: String
+
+    package init(rank: Int, hit: TheaterHit, source: String, durations: [String: Double], durationSource: String) {
+        self.source = source
+        let t = hit.theater
+        self.rank = rank
+        id = t.id
+        osm_type = t.osmType?.rawValue
+        osm_id = t.osmID
+        name = t.name
+        category = t.category.tagValue
+        lat = t.coordinate.latitude
+        lon = t.coordinate.longitude
+        distance_m = rounded(hit.distanceMeters, 1)
+        bearing_deg = rounded(hit.bearingDegrees, 1)
+        direction = hit.direction.rawValue
+        duration_s = durations
+        duration_source = durationSource
+        address = t.address
+        phone = t.phone
+        website = t.website
+        openstreetmap_url = t.openStreetMapURL
+        tags = t.tags
+    }
+}
+
+extension Theater {
+    /// The theater's fields as GeoJSON properties.
+    package var geoJSONProperties: [String: GeoJSON.Value] {
+        var properties: [String: GeoJSON.Value] = [
+            "id": .string(id), "name": .string(name), "category": .string(category.tagValue),
+        ]
+        if let osmType { properties["osm_type"] = .string(osmType.rawValue) }
+        if let osmID { properties["osm_id"] = .integer(Int(osmID)) }
+        if let address { properties["address"] = .string(address) }
+        if let phone { properties["phone"] = .string(phone) }
+        if let website { properties["website"] = .string(website) }
+        return properties
+    }
+}
+
+extension TheaterQuery {
+    package var nameText: String {
+        if case .name(let text) = self { return text }
+        return ""
+    }
+}
+
+package func rounded(_ value: Double, _ decimals: Int) -> Double {
+    let scale = pow(10.0, Double(decimals))
+    return (value * scale).rounded() / scale
+}
+
+package func fixed(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+}
+
+package func formatSpeed(_ kmh: Double) -> String {
+    kmh == kmh.rounded() ? String(Int(kmh)) : String(kmh)
+}

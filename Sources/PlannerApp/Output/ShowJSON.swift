@@ -1,0 +1,67 @@
+import Foundation
+import Showtimes
+
+/// JSON pieces shared by `showtimes` and `plan`.
+package enum ShowJSON {
+    /// A time as ISO 8601 with the offset of `zone`: `2026-11-22T18:30:00+02:00`.
+    package static func time(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = zone
+        return formatter.string(from: date)
+    }
+
+    package struct Match: Encodable {
+        let confidence: String
+        let score: Double
+        let reason: String
+    }
+
+    package struct ShowEntry: Encodable {
+        let provider: String
+        let provider_show_id: String?
+        let title: String
+        let original_title: String?
+        let year: Int?
+        let start: String
+        let end: String?
+        let start_local: String
+        let time_zone: String
+        let auditorium: String?
+        let format: String?
+        let url: String?
+    }
+
+    package struct TheaterEntry: Encodable {
+        let provider_id: String
+        let provider_name: String
+        let id: String?
+        let name: String?
+        let address: String?
+        let match: Match?
+    }
+
+    package static func show(_ show: Show) -> ShowEntry {
+        ShowEntry(
+            provider: show.provider, provider_show_id: show.providerShowID, title: show.title,
+            original_title: show.originalTitle, year: show.year, start: time(show.start, in: show.timeZone),
+            end: show.end.map { time($0, in: show.timeZone) }, start_local: show.localTime(of: show.start),
+            time_zone: show.timeZoneIdentifier, auditorium: show.auditorium, format: show.format, url: show.bookingURL)
+    }
+
+    package static func theater(_ provider: ProviderTheater, _ match: TheaterMatch?) -> TheaterEntry {
+        TheaterEntry(
+            provider_id: provider.id, provider_name: provider.name, id: match?.theater.id, name: match?.theater.name,
+            address: match?.theater.address,
+            match: match.map {
+                Match(confidence: $0.confidence.rawValue, score: $0.confidence.score, reason: $0.reason)
+            })
+    }
+
+    package static func match(_ film: FilmMatch) -> Match {
+        Match(confidence: film.confidence.rawValue, score: film.confidence.score, reason: film.reason)
+    }
+
+    /// "Northern Lights (2026)".
+    package static func title(_ title: String, year: Int?) -> String { title + (year.map { " (\($0))" } ?? "") }
+}

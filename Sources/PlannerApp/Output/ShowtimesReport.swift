@@ -1,0 +1,109 @@
+import Foundation
+import Geo
+import Planner
+import Showtimes
+import Theaters
+
+/// `planner showtimes` rendered for people and programs.
+package struct ShowtimesReport {
+    package let nearby: NearbyShows
+    package let shows: [Show]
+    package let watchlist: [FilmCandidate]
+    package let mode: TravelMode
+    package let film: FilmReference?
+
+    /// Travel time to each nearby matched theater, by catalog id.
+    package var routes: [String: Route] {
+        let theaters = nearby.found.hits.map(\.theater).filter { hit in
+            nearby.matching.matches.values.contains { $0.theater.id == hit.id }
+        }
+        let router: any Router = nearby.found.routing.router
+        return Dictionary(
+            router.routes(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map { ($0.theater.id, $0) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    package func table() -> String {
+        let zones = Set(shows.map(\.timeZoneIdentifier))
+        var lines = [
+            "Showtimes on \(nearby.localDay) within \(nearby.found.radius) of \(nearby.found.origin.displayName)"
+                + (film.map { ", for '\($0)'" } ?? "") + (zones.count == 1 ? " (times in \(zones.first!))" : "")
+        ]
+        lines += nearby.notes.map { "note: " + $0 }
+        lines += nearby.theaterNotes.map { "note: " + $0 }
+        lines.append("")
+        if shows.isEmpty {
+            lines.append("no shows at nearby theaters on \(nearby.localDay)")
+        } else {
+            let routes = self.routes
+            var table = TextTable(
+                headers: [
+                    "Start", "End", "Film", "Cinema", mode.rawValue.capitalized, "Screen", "Format", "Watchlist",
+                ],
+                alignments: [.left, .left, .left, .left, .right, .left, .left, .left])
+            for show in shows {
+                let theater = nearby.matching.matches[show.providerTheaterID]?.theater
+                let route = theater.flatMap { routes[$0.id] }
+                let match = FilmMatcher.match(show, films: watchlist)
+                table.rows.append([
+                    show.localTime(of: show.start), show.end.map(show.localTime) ?? "",
+                    ShowJSON.title(show.title, year: show.year),
+                    theater?.name ?? show.providerTheaterName,
+                    route.map { DistanceFormat.minutes(seconds: $0.durationSeconds) } ?? "",
+                    show.auditorium ?? "", show.format ?? "", match.map { "\($0.film.title) (\($0.confidence.rawValue))" } ?? "",
+                ])
+            }
+            lines.append(table.render())
+        }
+        lines.append("")
+        lines.append(
+            "\(shows.count) show\(shows.count == 1 ? "" : "s"). Showtimes: \(nearby.source). "
+                + (nearby.found.routing.areaName == nil ? "Travel times are estimates." : "Travel times by road.") + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
+        return lines.joined(separator: "\n")
+    }
+
+    package func json() throws -> String {
+        struct Entry: Encodable {
+            let show: ShowJSON.ShowEntry
+            let theater: ShowJSON.TheaterEntry
+            let travel_s: Double?
+            let watchlist_film: Int?
+            let film_match: ShowJSON.Match?
+        }
+        struct Document: Encodable {
+            let date: String
+            let origin: [String: String]
+            let mode: String
+            let source: String
+            let shows: [Entry]
+            let unmatched_theaters: [ShowJSON.TheaterEntry]
+            let notes: [String]
+        }
+        let routes = self.routes
+        let entries = shows.map { show -> Entry in
+            let match = nearby.matching.matches[show.providerTheaterID]
+            let film = FilmMatcher.match(show, films: watchlist)
+            return Entry(
+                show: ShowJSON.show(show),
+                theater: ShowJSON.theater(
+                    ProviderTheater(id: show.providerTheaterID, name: show.providerTheaterName), match),
+                travel_s: match.flatMap { routes[$0.theater.id] }.map { $0.durationSeconds.rounded() },
+                watchlist_film: film?.film.id, film_match: film.map(ShowJSON.match))
+        }
+        return try FilmFormat.json(
+            Document(
+                date: nearby.localDay,
+                origin: ["label": nearby.found.origin.label, "coordinate": nearby.found.origin.coordinate.description],
+                mode: mode.rawValue, source: nearby.source, shows: entries,
+                unmatched_theaters: nearby.matching.unmatched.map { ShowJSON.theater($0, nil) },
+                notes: nearby.notes + nearby.theaterNotes))
+    }
+    package init(nearby: NearbyShows, shows: [Show], watchlist: [FilmCandidate], mode: TravelMode, film: FilmReference?) {
+        self.nearby = nearby
+        self.shows = shows
+        self.watchlist = watchlist
+        self.mode = mode
+        self.film = film
+    }
+
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Geo
+import Planner
+import Routing
+import Theaters
+
+/// The imported areas: the user's (files in `areas/` beside the database) and the bundled ones (`Data/areas/`).
+package struct Areas {
+    /// How far beyond its theaters a catalog area (theaters, no roads) counts as covered, in meters.
+    package static let catalogCoveragePaddingMeters = 5_000.0
+
+    package let user: RoadAreaStore
+    package let bundled: RoadAreaStore?
+
+    package init(environment: Environment) {
+        let database = URL(fileURLWithPath: AppDatabase.path(explicit: nil, environment: environment))
+        user = RoadAreaStore(directory: database.deletingLastPathComponent().appendingPathComponent("areas"))
+        bundled = (try? DataDirectory.locate(environment: environment.variables))
+            .map { RoadAreaStore(directory: $0.appendingPathComponent("areas")) }
+    }
+
+    /// Every saved area's summary, the user's first; an area the user imported under a bundled name wins.
+    package func summaries() -> [(summary: RoadAreaSummary, store: RoadAreaStore, bundled: Bool)] {
+        var seen = Set<String>()
+        var result: [(RoadAreaSummary, RoadAreaStore, Bool)] = []
+        for (store, isBundled) in [(user, false)] + (bundled.map { [($0, true)] } ?? []) {
+            for summary in (try? store.list().areas) ?? [] where seen.insert(summary.name).inserted {
+                result.append((summary, store, isBundled))
+            }
+        }
+        return result
+    }
+
+    /// The area files that cannot be read (damaged, foreign, or from an older planner), one error each.
+    package func problems() -> [RoutingError] {
+        ([user] + (bundled.map { [$0] } ?? [])).flatMap { (try? $0.list().problems) ?? [] }
+    }
+
+    /// The areas whose bounding box holds `point`, loaded with their graphs. Unreadable area files are reported on
+    /// standard error, one line each (an area saved by an older planner says to import it again).
+    ///
+    /// A file whose header reads but whose graphs do not (cut short, damaged) is reported the same way, and a
+    /// bundled area of the same name stands in for it.
+    package func covering(_ point: Coordinate) -> [RoadArea] {
+        var loaded: [RoadArea] = []
+        var names = Set<String>()
+        for store in [user] + (bundled.map { [$0] } ?? []) {
+            // One listing per store: its unreadable files are warned about, its readable summaries searched.
+            guard let listing = try? store.list() else { continue }
+            for problem in listing.problems { Console.error("warning: \(problem)") }
+            for summary in listing.areas where summary.boundingBox.contains(point) && !names.contains(summary.name) {
+                do {
+                    loaded.append(try store.load(named: summary.name))
+                    names.insert(summary.name)
+                } catch {
+                    Console.error(
+                        "warning: the area '\(summary.name)' in \(store.directory.path) cannot be read (\(clause(error))); "
+                            + "import it again")
+                }
+            }
+        }
+        return loaded
+    }
+
+    /// Whether the area's whole file reads (its summary alone can read fine in a file cut short).
+    package func isReadable(_ summary: RoadAreaSummary, in store: RoadAreaStore) -> Bool {
+        (try? store.load(named: summary.name)) != nil
+    }
+}
+
+/// The router for a search: roads where an area covers the origin, else the straight-line estimate.
+package struct RouterChoice {
+    package let router: any Router
+    /// The area routed on, or nil for the estimate.
+    package let areaName: String?
+
+    package init(areas: [RoadArea]) {
+        // The first area with roads: an area imported from a catalog has theaters only.
+        if let area = areas.first(where: { $0.graphs.values.contains { $0.edgeCount > 0 } }) {
+            router = RoadRouter(area: area)
+            areaName = area.name
+        } else {
+            router = EstimateRouter()
+            areaName = nil
+        }
+    }
+}

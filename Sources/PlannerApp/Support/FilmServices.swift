@@ -1,0 +1,62 @@
+import Foundation
+import NowPlaying
+import Settings
+import Watchlist
+
+/// What the film commands need: a TMDb client with its cache, the region and the cache policy.
+package struct FilmServices {
+    package let client: TMDbClient
+    package let store: PlannerStore
+    package let region: String?
+    package let language: String?
+    package let policy: CachePolicy
+    package let variables: [String: String]
+
+    /// Builds the services from the environment, the settings and the shared options.
+    package static func make(_ options: FilmRequest, environment: Environment = Environment()) throws -> FilmServices {
+        let settings = try environment.settings()
+        var configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
+        let region = (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased()
+        configuration.region = region
+        let store = try AppDatabase.open(explicit: options.db, environment: environment)
+        let cache = TMDbCache(writer: store.writer)
+        let policy: CachePolicy
+        if options.offline || settings.online == "never" {
+            policy = .offline
+        } else if options.refresh {
+            policy = .refresh
+        } else {
+            policy = .normal
+        }
+        return FilmServices(
+            client: TMDbClient(
+                configuration: configuration,
+                transport: transport(verbose: options.verbose, service: "tmdb"),
+                cache: cache,
+                ttl: CacheTTL(
+                    listSeconds: settings.cacheLists.flatMap(Settings.seconds(fromDuration:)) ?? CacheTTL.standard.listSeconds,
+                    detailSeconds: settings.cacheDetails.flatMap(Settings.seconds(fromDuration:))
+                        ?? CacheTTL.standard.detailSeconds)),
+            store: store,
+            region: region, language: options.language, policy: policy,
+            variables: environment.variables)
+    }
+}
+
+/// Errors of the film commands themselves, each one sentence.
+package enum FilmServicesError: Error, CustomStringConvertible {
+    case cannotOpenDatabase(path: String)
+    case missingOMDbKey
+    case noRegion(command: String)
+
+    package var description: String {
+        switch self {
+        case .cannotOpenDatabase(let path):
+            "cannot open the database '\(path)'; pass --db FILE or set PLANNER_DB to a writable file"
+        case .missingOMDbKey:
+            "no OMDb key: set OMDB_API_KEY; a free key is at https://www.omdbapi.com/apikey.aspx"
+        case .noRegion(let command):
+            "'planner \(command)' needs a region: pass --region CC or save one with 'planner config set region CC'"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import NowPlaying
+import OnlineLookup
+import Settings
+
+/// The online services `nearby` and friends may ask, and when: never (the default), when the local data
+/// falls short (`online = auto` in the settings), or always (`--online`, or `online = always`).
+package struct OnlineServices {
+    package enum Policy: String {
+        case never, auto, always
+    }
+
+    package let policy: Policy
+    package let overpass: OverpassClient
+    package let nominatim: NominatimClient
+
+    /// The services for this run, or nil when the policy is `never`. Base URLs come from `OVERPASS_URL` and
+    /// `NOMINATIM_URL`; the contact in the User-Agent from `planner config set contact`.
+    package static func make(forced: Bool, environment: Environment) throws -> OnlineServices? {
+        let settings = try environment.settings()
+        let policy: Policy = forced ? .always : Policy(rawValue: settings.online ?? "never") ?? .never
+        guard policy != .never else { return nil }
+        let store = try AppDatabase.open(explicit: nil, environment: environment)
+        let cache = LookupCache(writer: store.writer)
+        let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
+        return OnlineServices(
+            policy: policy,
+            overpass: OverpassClient(
+                baseURL: try url(environment.variables["OVERPASS_URL"], default: OverpassClient.defaultBaseURL),
+                userAgent: agent, cache: cache),
+            nominatim: NominatimClient(
+                baseURL: try url(environment.variables["NOMINATIM_URL"], default: NominatimClient.defaultBaseURL),
+                userAgent: agent, cache: cache))
+    }
+
+    package static func url(_ text: String?, default fallback: URL) throws -> URL {
+        guard let text, !text.isEmpty else { return fallback }
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+            throw OnlineLookupError.invalidBaseURL(text)
+        }
+        return url
+    }
+}
+
+extension LookupProvenance {
+    /// "fetched now", "from cache, 3 h old", "from cache, 2 days old (stale: the service could not be reached)".
+    package var phrase: String {
+        switch self {
+        case .network: "fetched now"
+        case .cache(let age, let stale): "from cache, \(FilmFormat.age(seconds: age)) old" + (stale ? " (stale: the service could not be reached)" : "")
+        }
+    }
+}

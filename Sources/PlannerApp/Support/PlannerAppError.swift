@@ -1,0 +1,35 @@
+import Geo
+
+/// Errors of the use cases themselves, each one sentence: the command line prints it after "planner: error:",
+/// the server sends it as a problem document's `detail` (400, or 404 outside the data).
+package enum PlannerAppError: Error, CustomStringConvertible {
+    case noOrigin
+    case cannotWrite(path: String)
+    case invalidOption(String)
+    /// A value that cannot be read at all (a radius of "abc", a limit of 0): the command line's usage error.
+    case invalidArgument(String)
+    case outsideCoverage(origin: String, area: String, distanceMeters: Double, triedOnline: Bool, userCatalog: Bool = false)
+
+    package var description: String {
+        switch self {
+        case .noOrigin:
+            "no starting point: pass --near PLACE or --near LAT,LON, or save one with 'planner config set home PLACE'"
+        case .cannotWrite(let path): "cannot write '\(path)'"
+        case .invalidOption(let message): message
+        case .invalidArgument(let message): message
+        case .outsideCoverage(let origin, let area, let distance, let triedOnline, let userCatalog):
+            "\(origin) is \(DistanceFormat.human(meters: distance)) from the nearest area the local data covers "
+                + "(\(area)), so the search circle holds no data; "
+                + (triedOnline ? "" : "add --online to ask OpenStreetMap, ")
+                + (userCatalog
+                    ? "or use a catalog that covers it" : "import an extract with 'planner areas import', or pass --catalog FILE")
+        }
+    }
+}
+
+extension PlannerAppError {
+    /// Echoed input cut to about 80 characters, so that a 10 KB value makes no 10 KB error line.
+    package static func shortened(_ text: String, maxCharacters: Int = 80) -> String {
+        text.count <= maxCharacters ? text : String(text.prefix(maxCharacters)) + "…"
+    }
+}

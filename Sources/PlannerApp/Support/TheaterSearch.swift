@@ -1,0 +1,247 @@
+import Foundation
+import Geo
+import OnlineLookup
+import Places
+import Planner
+import Routing
+import Theaters
+
+/// The search every place command starts with: resolve the origin, read the catalog, check coverage, ask the
+/// online services where the local data falls short (when allowed), search.
+package struct TheaterSearch {
+    package let origin: Origin
+    package let radius: Radius
+    package let catalog: TheaterCatalog
+    package let coverageFit: CoverageFit
+    package let hits: [TheaterHit]
+    /// Where each theater came from, by id: "local" or an online service.
+    package var sources: [String: String] = [:]
+    /// What the online lookups said, or why they could not.
+    package var onlineNotes: [String] = []
+    /// Road routing where an imported or bundled area covers the origin, else the straight-line estimate.
+    package var routing = RouterChoice(areas: [])
+
+    /// The route to every hit for `mode`, in hit order.
+    package func routes(_ mode: TravelMode) -> [Route] {
+        routing.router.routes(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
+    }
+
+    /// The base catalog with the theaters of every area covering the origin (unless `--catalog` replaces it).
+    package static func catalog(search: SearchRequest, origin: Origin, environment: Environment) throws
+        -> (TheaterCatalog, [RoadArea])
+    {
+        var catalog = try environment.catalog(path: search.catalog)
+        let areas = Areas(environment: environment).covering(origin.coordinate)
+        // --catalog replaces the theaters, not the roads: the areas still route.
+        guard search.catalog == nil else { return (catalog, areas) }
+        for area in areas {
+            let known = Set(catalog.theaters.map(\.id))
+            let newTheaters = area.theaters.filter { !known.contains($0.id) }
+            let newCoverage: [CoverageArea]
+            if !area.graphs.values.contains(where: { $0.edgeCount > 0 }) {
+                // A catalog area (theaters only) is complete near its theaters, not across its whole box: France's
+                // cinemas say nothing of Brussels. Each theater vouches for 5 km around it.
+                newCoverage = newTheaters.map {
+                    CoverageArea(
+                        name: "area \(area.name)",
+                        box: BoundingBox(around: $0.coordinate, radiusMeters: Areas.catalogCoveragePaddingMeters))
+                }
+            } else {
+                newCoverage = catalog.coverage.contains { $0.box.isClose(to: area.boundingBox) }
+                    ? [] : [CoverageArea(name: "area \(area.name)", box: area.boundingBox)]
+            }
+            var merged = TheaterCatalog(
+                theaters: catalog.theaters + newTheaters,
+                source: newTheaters.isEmpty ? catalog.source : "\(catalog.source) + area \(area.name)",
+                coverage: catalog.coverage + newCoverage)
+            merged.attribution = catalog.attribution ?? "© OpenStreetMap contributors, ODbL 1.0"
+            catalog = merged
+        }
+        return (catalog, areas)
+    }
+
+    /// An offline search: the bundled data or `--catalog` only.
+    package init(near: String?, search: SearchRequest, environment: Environment = Environment()) throws {
+        let origin = try Origin.resolve(
+            near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)
+        try self.init(origin: origin, search: search, environment: environment)
+    }
+
+    /// The full search: with `--online` (or `online = auto|always` in the settings) it geocodes with Nominatim
+    /// and asks Overpass for theaters where the local data does not cover the search circle.
+    package static func resolve(near: String?, search: SearchRequest, environment: Environment = Environment())
+        async throws -> TheaterSearch
+    {
+        try search.validate()
+        guard let online = try OnlineServices.make(forced: search.online, environment: environment) else {
+            return try TheaterSearch(near: near, search: search, environment: environment)
+        }
+        var notes: [String] = []
+        let origin = try await Self.origin(near, online: online, environment: environment, notes: &notes)
+        return try await Self.online(origin: origin, search: search, environment: environment, online: online, notes: notes)
+    }
+
+    package static func origin(_ near: String?, online: OnlineServices, environment: Environment, notes: inout [String])
+        async throws -> Origin
+    {
+        let settings = try environment.settings()
+        guard let near, !Coordinate.looksLikeCoordinate(near), !(near.first.map { $0 == "-" || $0.isNumber } ?? false)
+        else {
+            return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+        }
+        if online.policy == .auto {
+            do {
+                return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+            } catch PlacesError.unknownPlace {
+                // Not in the offline gazetteer: ask Nominatim below.
+            }
+        }
+        do {
+            let (places, provenance) = try await online.nominatim.search(near, limit: 1)
+            guard let place = places.first else { throw OnlineLookupError.placeNotFound(near) }
+            notes.append("'\(near)' geocoded by Nominatim (\(provenance.phrase)): \(place.displayName)")
+            let label = [place.name.isEmpty ? near : place.name, place.countryCode].compactMap { $0 }.joined(separator: ", ")
+            return Origin(
+                coordinate: place.coordinate, label: label, countryCode: place.countryCode, alternatives: [],
+                geocodedOnline: true)
+        } catch let error as OnlineLookupError where error != .placeNotFound(near) {
+            notes.append("Nominatim could not geocode '\(near)' (\(clause(error))); using the offline gazetteer")
+            do {
+                return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
+            } catch PlacesError.unknownPlace {
+                throw PlannerAppError.invalidOption(
+                    "Nominatim could not geocode '\(near)' (\(clause(error))), and the offline gazetteer has no place of that "
+                        + "name; give coordinates instead, e.g. --near 60.1699,24.9384")
+            }
+        }
+    }
+
+    package init(origin: Origin, search: SearchRequest, environment: Environment) throws {
+        let radius = try search.parsedRadius()
+        let (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
+        if case .outside(let area, let distance) = fit {
+            throw PlannerAppError.outsideCoverage(
+                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: false,
+                userCatalog: search.catalog != nil)
+        }
+        self.init(
+            origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
+            sources: Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a }), notes: [])
+        routing = RouterChoice(areas: areas)
+    }
+
+    package init(
+        origin: Origin, radius: Radius, catalog: TheaterCatalog, fit: CoverageFit, search: SearchRequest,
+        sources: [String: String], notes: [String]
+    ) {
+        self.origin = origin
+        self.radius = radius
+        self.catalog = catalog
+        coverageFit = fit
+        hits = catalog.search(near: origin.coordinate, radiusMeters: radius.meters, query: search.query, limit: search.limit)
+        self.sources = sources
+        onlineNotes = notes
+    }
+
+    /// The online part of ``resolve(near:search:environment:)``, once the origin is known.
+    package static func online(origin: Origin, search: SearchRequest, environment: Environment, online: OnlineServices, notes: [String])
+        async throws -> TheaterSearch
+    {
+        var notes = notes
+        let radius = try search.parsedRadius()
+        var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
+        var sources = Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a })
+        var failure: String?
+        if fit != .complete {
+            switch await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes) {
+            case .found(let found, let label):
+                let circle = CoverageArea(
+                    name: "\(label) around \(origin.label)",
+                    box: BoundingBox(around: origin.coordinate, radiusMeters: radius.meters))
+                var fetched = TheaterCatalog(theaters: found, source: label, coverage: [circle])
+                fetched.attribution = "© OpenStreetMap contributors, ODbL 1.0"
+                for theater in found where sources[theater.id] == nil { sources[theater.id] = label }
+                let attribution = catalog.attribution ?? fetched.attribution
+                catalog = catalog.merged(with: fetched)
+                catalog.attribution = attribution
+                fit = .complete
+            case .failed(let why):
+                failure = why
+            }
+        }
+        if case .outside(let area, let distance) = fit {
+            // No data at all: the error says why the lookups failed, and nothing is shown.
+            let reason = PlannerAppError.outsideCoverage(
+                origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true,
+                userCatalog: search.catalog != nil)
+            throw PlannerAppError.invalidOption(([reason.description] + [failure].compactMap { $0 }).joined(separator: "; "))
+        }
+        if let failure { notes.append(failure + "; showing local data only, so theaters outside it are missing") }
+        // An origin Nominatim geocoded already has its address in the notes; only a point is looked up.
+        if !origin.geocodedOnline, let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate),
+            let address
+        {
+            notes.append("origin: \(address) (Nominatim, \(provenance.phrase))")
+        }
+        var result = TheaterSearch(
+            origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
+        result.routing = RouterChoice(areas: areas)
+        return result
+    }
+
+    /// What the online theater lookup gave: theaters and the service's name, or why every service failed.
+    package enum LookupOutcome {
+        case found([Theater], String)
+        case failed(String)
+    }
+
+    /// Overpass first; if it fails, Nominatim's amenity search in the circle's box. A success adds its note.
+    package static func lookUp(
+        _ query: TheaterQuery, around origin: Origin, radius: Radius, online: OnlineServices, notes: inout [String]
+    ) async -> LookupOutcome {
+        var failure = ""
+        do {
+            let (theaters, provenance) = try await online.overpass.theaters(
+                matching: query, around: origin.coordinate, radiusMeters: radius.meters)
+            notes.append("\(theaters.count) from OpenStreetMap's Overpass API (\(provenance.phrase))")
+            return .found(theaters, "Overpass")
+        } catch {
+            failure = "Overpass failed: \(clause(error))"
+        }
+        if case .category(let category, let driveIn) = query, !driveIn {
+            let box = BoundingBox(around: origin.coordinate, radiusMeters: radius.meters)
+            do {
+                let (theaters, provenance) = try await online.nominatim.theaters(amenity: category.tagValue, in: box)
+                notes.append("\(failure); \(theaters.count) from Nominatim's amenity search instead (\(provenance.phrase))")
+                return .found(theaters, "Nominatim")
+            } catch {
+                failure += "; Nominatim's amenity search failed too: \(clause(error))"
+            }
+        }
+        return .failed(failure)
+    }
+
+    /// The route to every hit for every mode.
+    package func routesByMode() -> [TravelMode: [Route]] {
+        Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0, routes($0)) })
+    }
+
+    /// The nearby report; `routesByMode` when the caller has already routed (else they are computed here).
+    package func report(search: SearchRequest, routesByMode byMode: [TravelMode: [Route]]? = nil) -> NearbyReport {
+        let byMode = byMode ?? routesByMode()
+        return NearbyReport(
+            origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
+            coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)
+    }
+}
+
+
+extension BoundingBox {
+    /// Within about 10 m on every side: the same extract's box, read twice.
+    package func isClose(to other: BoundingBox) -> Bool {
+        abs(south - other.south) < 1e-4 && abs(north - other.north) < 1e-4 && abs(west - other.west) < 1e-4
+            && abs(east - other.east) < 1e-4
+    }
+}

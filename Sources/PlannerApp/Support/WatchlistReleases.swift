@@ -1,0 +1,51 @@
+import Foundation
+import NowPlaying
+import Planner
+import Watchlist
+
+/// The watchlist as the planner sees it: each film with its theatrical release day in the region.
+package enum WatchlistReleases {
+    /// Every watchlisted film with its regional theatrical release, asking TMDb (or its cache) for details and
+    /// keeping what it learns in the store; when details can't be had, the store's last known date is used.
+    package static func plannedFilms(services: FilmServices, region: String) async throws -> (films: [PlannedFilm], notes: [String]) {
+        let items = try services.store.list(.watchlist)
+        let client = services.client
+        let policy = services.policy
+        let fetched = await withTaskGroup(of: (Int, MovieDetails?, String?).self) { group in
+            for item in items {
+                group.addTask {
+                    do {
+                        return (item.film.id, try await client.movie(id: item.film.id, policy: policy).value, nil)
+                    } catch {
+                        return (item.film.id, nil, "\(item.film.title) [\(item.film.id)]: \(error)")
+                    }
+                }
+            }
+            var results: [Int: (MovieDetails?, String?)] = [:]
+            for await (id, details, failure) in group { results[id] = (details, failure) }
+            return results
+        }
+        var films: [PlannedFilm] = []
+        var notes: [String] = []
+        for item in items {
+            var film = item.film
+            if let details = fetched[film.id]?.0 {
+                let (fresh, releases) = FilmBridge.film(details)
+                try services.store.upsertDetails(fresh, releases: releases)
+                film = fresh
+            } else if let failure = fetched[film.id]?.1 {
+                notes.append("no details for \(failure); using what the store knows")
+            }
+            // Every theatrical release in the region (re-releases too) from the details where they are at hand
+            // (online, or TMDb's cache); else the earliest one the store keeps.
+            var days = (fetched[film.id]?.0?.releaseDates?.byRegion[region.uppercased()] ?? [])
+                .filter { $0.type.isTheatrical }
+                .compactMap { CalendarDay(FilmFormat.day($0.date)) }
+            if days.isEmpty, let stored = try services.store.releaseDate(filmID: film.id, region: region).flatMap(CalendarDay.init) {
+                days = [stored]
+            }
+            films.append(PlannedFilm(tmdbID: film.id, title: film.title, year: film.year, theatricalReleases: days))
+        }
+        return (films, notes)
+    }
+}

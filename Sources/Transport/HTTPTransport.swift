@@ -1,0 +1,63 @@
+import Foundation
+
+/// One HTTP request, as the NowPlaying clients hand it to an ``HTTPTransport``.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The absolute URL, query included. It may hold an `api_key`: never log it as it is.
+    public var url: URL
+    /// The HTTP method, `GET` for every TMDb and OMDb call.
+    public var method: String
+    /// Header fields, by name.
+    public var headers: [String: String]
+    /// How long to wait for an answer, in seconds.
+    public var timeoutSeconds: Double
+    /// The request body (a form for Overpass' POST); nil for GET.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(
+        url: URL, method: String = "GET", headers: [String: String] = [:], timeoutSeconds: Double = 15,
+        body: Data? = nil
+    ) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.timeoutSeconds = timeoutSeconds
+        self.body = body
+    }
+}
+
+/// One HTTP response: status, headers and the whole body.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status code, such as 200 or 429.
+    public var statusCode: Int
+    /// Header fields, by lower-cased name.
+    public var headers: [String: String]
+    /// The body bytes.
+    public var body: Data
+
+    /// Creates a response; header names are lower-cased.
+    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// The value of a header field, whatever the case of `name`.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
+
+/// Sends one HTTP request and returns its response: the only I/O the NowPlaying clients do.
+///
+/// ```swift
+/// let transport = CurlTransport()
+/// let client = TMDbClient(credential: .bearer(token), transport: transport)
+/// ```
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the full response, whatever its status.
+    /// - Throws: ``TransportError/timedOut``, ``TransportError/unreachable(host:)`` or
+    ///   ``TransportError/truncatedBody`` when no whole response came back.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
