@@ -21,6 +21,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
@@ -68,14 +74,28 @@ let package = Package(
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
                 "OnlineLookup", "Routing", "Tabular", "Transport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // The second face: `planner serve`, the HTTP API, the web page, metrics and the access log (Hummingbird 2).
+        .target(
+            name: "PlannerServer",
+            dependencies: [
+                "PlannerApp", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner", "Showtimes", "Transport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.embedInCode("Web/index.html"), .embedInCode("OpenAPI/openapi.json")]
         ),
         // The thin `planner` executable: parse, call the core, format.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp",
+                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp", "PlannerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

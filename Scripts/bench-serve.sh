@@ -22,7 +22,7 @@
 #   --rate-limit when set), STARTUP_TIMEOUT (60, seconds to wait for each server).
 # Needs: wrk (Debian package `wrk`; installed with apt-get when missing and root), curl, python3 with pip and
 # PyPI access (for the OSRM wheel; skipped with a note when ../shared/data/osm is absent).
-# Takes about 3 × CONNS-count × DURATION + 3 × WARMUP + ~15 s (1 min 50 s with the defaults), plus the build.
+# Takes about 3 × (number of CONNS) × DURATION + 3 × WARMUP + ~5 s: 1 min 40 s with the defaults, plus the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -51,12 +51,18 @@ stop_server() {  # SIGTERM, up to 10 s to finish, then SIGKILL
     wait "$server_pid" 2>/dev/null || true
     server_pid=""
 }
-cleanup() { stop_server; rm -rf "$work"; }
+wrk_pid=""
+cleanup() {
+    if [[ -n "$wrk_pid" ]]; then kill "$wrk_pid" 2>/dev/null || true; wait "$wrk_pid" 2>/dev/null || true; fi
+    stop_server
+    rm -rf "$work"
+}
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
 started=$(date +%s)
+build_note=""
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 [[ "$DURATION" =~ ^[0-9]+$ && "$DURATION" -gt 0 ]] || die "DURATION must be a whole number of seconds, got '$DURATION'"
 [[ "$WARMUP" =~ ^[0-9]+$ ]] || die "WARMUP must be a whole number of seconds, got '$WARMUP'"
@@ -84,8 +90,11 @@ if [[ -n "${PLANNER_BIN:-}" ]]; then
     planner_label="$planner (PLANNER_BIN)"
 else
     echo "== swift build -c release --product planner" >&2
+    build_started=$(date +%s)
     swift build -c release --product planner >&2 || die "swift build -c release --product planner failed"
     planner="$root/.build/release/planner"
+    [[ -x "$planner" ]] || die "$planner is missing after the build"
+    build_note=" (of which the build $(($(date +%s) - build_started)) s)"
     planner_label="planner (release build, $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'))"
 fi
 
@@ -127,8 +136,11 @@ run_wrk() {  # target-label file-stem url connections seconds [warmup]
     threads=$((conns < 2 ? conns : 2))
     file="$out/$stem-c$conns${6:+-warmup}.txt"
     echo "== wrk -t$threads -c$conns -d${secs}s $url${6:+  (warm-up)}" >&2
-    wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 30s --latency -s "$lua" "$url" >"$file" 2>&1 ||
-        { cat "$file" >&2; die "wrk failed against $url"; }
+    # In the background and waited for, so that a signal stops the run at once (cleanup kills wrk too).
+    wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 30s --latency -s "$lua" "$url" >"$file" 2>&1 &
+    wrk_pid=$!
+    wait "$wrk_pid" || { wrk_pid=""; cat "$file" >&2; die "wrk failed against $url"; }
+    wrk_pid=""
     kill -0 "$server_pid" 2>/dev/null || die "$label: the server exited during the run (see bench-out/serve/)"
     summary=$(grep '^SUMMARY ' "$file") || { cat "$file" >&2; die "wrk printed no SUMMARY line (Scripts/wrk_summary.lua)"; }
     if [[ -n "${6:-}" ]]; then
@@ -239,6 +251,6 @@ PY
     echo "wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), threads = min(connections, 2), ${DURATION} s per run after a" \
         "${WARMUP} s warm-up; errors = socket errors (connect/read/write/timeout) + responses outside 2xx/3xx."
     echo "Machine: nproc = $(nproc); CPU: $cpu; memory: $mem; load average (1, 5, 15 min)" \
-        "at the start $load_start, at the end $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M UTC'); whole run $((finished - started)) s."
+        "at the start $load_start, at the end $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M UTC'); whole run $((finished - started)) s$build_note."
     echo "Raw wrk output: bench-out/serve/"
 } | tee -a "$out/table.md"

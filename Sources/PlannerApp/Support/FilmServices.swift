@@ -14,11 +14,16 @@ package struct FilmServices {
 
     /// Builds the services from the environment, the settings and the shared options.
     package static func make(_ options: FilmRequest, environment: Environment = Environment()) throws -> FilmServices {
+        try make(options, store: AppDatabase.open(explicit: options.db, environment: environment), environment: environment)
+    }
+
+    /// Builds the services over an open store (the server's, scoped to one user).
+    package static func make(_ options: FilmRequest, store: PlannerStore, environment: Environment) throws -> FilmServices {
+        try options.validate()
         let settings = try environment.settings()
         var configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
         let region = (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased()
         configuration.region = region
-        let store = try AppDatabase.open(explicit: options.db, environment: environment)
         let cache = TMDbCache(writer: store.writer)
         let policy: CachePolicy
         if options.offline || settings.online == "never" {

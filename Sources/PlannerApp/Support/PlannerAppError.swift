@@ -8,6 +8,8 @@ package enum PlannerAppError: Error, CustomStringConvertible {
     case invalidOption(String)
     /// A value that cannot be read at all (a radius of "abc", a limit of 0): the command line's usage error.
     case invalidArgument(String)
+    /// Nothing of that name or id: a theater, a film on a list.
+    case notFound(String)
     case outsideCoverage(origin: String, area: String, distanceMeters: Double, triedOnline: Bool, userCatalog: Bool = false)
 
     package var description: String {
@@ -17,6 +19,7 @@ package enum PlannerAppError: Error, CustomStringConvertible {
         case .cannotWrite(let path): "cannot write '\(path)'"
         case .invalidOption(let message): message
         case .invalidArgument(let message): message
+        case .notFound(let message): message
         case .outsideCoverage(let origin, let area, let distance, let triedOnline, let userCatalog):
             "\(origin) is \(DistanceFormat.human(meters: distance)) from the nearest area the local data covers "
                 + "(\(area)), so the search circle holds no data; "

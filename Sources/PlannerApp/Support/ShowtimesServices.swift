@@ -15,6 +15,14 @@ package struct ShowtimesServices {
     /// Builds the services from the environment (`FINNKINO_BASE_URL`), the settings and the shared options.
     package static func make(_ options: ShowtimesRequest, environment: Environment = Environment()) throws -> ShowtimesServices
     {
+        try make(options, store: AppDatabase.open(explicit: options.db, environment: environment), environment: environment)
+    }
+
+    /// Builds the services over an open store (the server's).
+    package static func make(_ options: ShowtimesRequest, store: PlannerStore, environment: Environment) throws
+        -> ShowtimesServices
+    {
+        try options.validate()
         let settings = try environment.settings()
         var baseURL = FinnkinoClient.defaultBaseURL
         if let text = environment.variables["FINNKINO_BASE_URL"], !text.isEmpty {
@@ -23,7 +31,6 @@ package struct ShowtimesServices {
             else { throw PlannerAppError.invalidOption("FINNKINO_BASE_URL must be an http(s) URL, not '\(text)'") }
             baseURL = url
         }
-        let store = try AppDatabase.open(explicit: options.db, environment: environment)
         let showtimes = ShowtimesStore(writer: store.writer)
         let offline = options.offline || settings.online == "never"
         let client = FinnkinoClient(

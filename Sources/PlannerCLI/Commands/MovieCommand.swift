@@ -30,12 +30,7 @@ extension PlannerCommand {
         func run() async throws {
             let services = try FilmServices.make(options.request)
             let id = try await resolveID(services)
-            let details = try await services.client.movie(id: id, language: services.language, policy: services.policy)
-            // A poster URL is a nicety: without the image configuration at hand, go without.
-            let images = try? await services.client.imageConfiguration(policy: services.policy).value
-            let report = MovieReport(
-                details: details.value, region: services.region, provenance: details.provenance,
-                posterURL: images?.posterURL(path: details.value.movie.posterPath))
+            let report = try await services.movieReport(id: id)
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .csv: try output.target.write(report.csv())

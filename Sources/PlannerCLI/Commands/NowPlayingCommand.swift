@@ -18,9 +18,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let services = try FilmServices.make(film.request)
-            let list = try await services.list(.nowPlaying, pages: pages.request)
-            let where_ = services.region.map { " in \($0)" } ?? ""
-            try output.write(list.report(title: "Films in cinemas now\(where_)", limit: pages.limit))
+            try output.write(try await services.listReport(.nowPlaying, pages: pages.request))
         }
     }
 }

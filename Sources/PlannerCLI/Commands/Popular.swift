@@ -16,8 +16,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let services = try FilmServices.make(film.request)
-            let list = try await services.list(.popular, pages: pages.request)
-            try output.write(list.report(title: "Popular films", limit: pages.limit))
+            try output.write(try await services.listReport(.popular, pages: pages.request))
         }
     }
 }

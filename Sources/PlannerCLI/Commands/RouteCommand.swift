@@ -33,14 +33,9 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let environment = Environment()
-            let origin = try Origin.resolve(
-                near: location.near, settings: try environment.settings(), gazetteer: environment.gazetteer)
-            let areas = catalog == nil ? Areas(environment: environment).covering(origin.coordinate) : []
-            let destination = try resolveDestination(environment: environment, areas: areas)
-            let route = RouterChoice(areas: areas).router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
-            let collection = RouteCollection.featureCollection(
-                origin: origin.coordinate, originLabel: origin.label, routes: [route])
+            let found = try OneRoute.find(near: location.near, to: to, mode: mode, catalog: catalog)
+            let (origin, destination, route) = (found.origin, found.destination, found.route)
+            let collection = found.collection
             let text: String
             switch output.format {
             case .table:
@@ -63,27 +58,6 @@ extension PlannerCommand {
             }
             if let geojson { try OutputTarget(path: geojson).write(collection.encoded()) }
             try output.target.write(text)
-        }
-
-        func resolveDestination(environment: Environment, areas: [RoadArea]) throws -> Theater {
-            let reference = to.trimmingCharacters(in: .whitespaces)
-            if Coordinate.looksLikeCoordinate(reference) {
-                let coordinate = try Coordinate(parsing: reference)
-                return Theater(
-                    osmType: nil, osmID: nil, name: coordinate.description, coordinate: coordinate, category: .other("point"),
-                    tags: [:], fallbackID: "point/\(coordinate.description)")
-            }
-            var theaters = try environment.catalog(path: catalog)
-            for area in areas { theaters = theaters.merged(with: TheaterCatalog(theaters: area.theaters, source: area.name)) }
-            let matches = theaters.theater(matching: reference)
-            guard let first = matches.first else {
-                throw PlannerAppError.invalidOption("no theater called '\(reference)' in the catalog; 'planner nearby' lists them")
-            }
-            guard matches.count == 1 else {
-                let names = matches.prefix(5).map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
-                throw PlannerAppError.invalidOption("'\(reference)' matches \(matches.count) theaters: \(names); give its OSM id")
-            }
-            return first
         }
     }
 }

@@ -40,10 +40,7 @@ extension PlannerCommand {
                     query: query, firstAirYear: year, language: services.language, page: page, policy: services.policy)
                 try output.target.write(try ShowListReport.render(shows, limit: nil, format: output.format))
             } else {
-                let films = try await client.searchMovies(
-                    query: query, year: year, region: services.region, language: services.language, page: page,
-                    policy: services.policy)
-                try output.write(films.report(title: "Films matching '\(query)'", limit: nil))
+                try output.write(try await services.searchReport(query: query, year: year, page: page))
             }
         }
     }

@@ -27,26 +27,8 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: location.near, search: search.request, environment: environment)
-            let services = try FilmServices.make(film.request, environment: environment)
-            // The region: --region, the saved one, the home's country, the origin's, else the country of the
-            // place nearest the origin's coordinates (within 100 km).
-            guard
-                let region = services.region ?? found.origin.countryCode
-                    ?? (try? environment.gazetteer().nearest(to: found.origin.coordinate))?.countryCode
-            else {
-                throw FilmServicesError.noRegion(command: "suggest")
-            }
-            let nowPlaying = try await services.client.allMovies(
-                .nowPlaying, region: region, language: services.language, policy: services.policy)
-            let (films, notes) = try await WatchlistReleases.plannedFilms(services: services, region: region)
-            let today = CalendarDay(Date(), in: .current)
-            let plan = Planner.Suggestions.plan(
-                watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: today)
-            let routes = found.routes(search.mode)
-            let report = SuggestReport(
-                found: found, region: region, plan: plan, routes: routes, mode: search.mode,
-                source: FilmFormat.source(nowPlaying.provenance), notes: notes)
+            let report = try await FilmServices.make(film.request, environment: environment)
+                .suggestReport(near: location.near, search: search.request, environment: environment)
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())

@@ -35,9 +35,7 @@ extension PlannerCommand {
                 let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)
                 try output.target.write(try ShowListReport.render(shows, limit: limit, format: output.format))
             } else {
-                let films = try await client.trendingMovies(
-                    language: services.language, page: page, policy: services.policy)
-                try output.write(films.report(title: "Films trending this week", limit: limit))
+                try output.write(try await services.trendingReport(pages: PageRequest(page: page, limit: limit)))
             }
         }
     }

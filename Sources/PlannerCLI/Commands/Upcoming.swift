@@ -24,55 +24,26 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let environment = Environment()
-            let services = try FilmServices.make(film.request, environment: environment)
-            let home = try environment.settings().home
-            guard let region = services.region ?? home?.countryCode else {
-                throw FilmServicesError.noRegion(command: "upcoming")
-            }
-            let (films, notes) = try await WatchlistReleases.plannedFilms(services: services, region: region)
-            let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: CalendarDay(Date(), in: .current))
-            // RFC 5545 asks for at least one component: with nothing to come, no calendar is written.
-            if let ics, !plan.upcoming.isEmpty {
-                let events = plan.upcoming.map { ICalendar.Event.release(of: $0.film, on: $0.release, region: region) }
-                let calendar = ICalendar(name: "Watchlist releases in \(region)", events: events)
-                try OutputTarget(path: ics).write(calendar.encoded(stamp: Date()))
-            }
+            let releases = try await FilmServices.make(film.request).upcomingReleases()
+            let (region, upcoming) = (releases.region, releases.entries)
+            if let ics, let calendar = releases.calendar() { try OutputTarget(path: ics).write(calendar) }
             let text: String
             switch output.format {
-            case .json:
-                struct Entry: Encodable {
-                    let id: Int
-                    let title: String
-                    let year: Int?
-                    let release_date: String
-                    let days_until: Int
-                }
-                text = try FilmFormat.json(
-                    plan.upcoming.map {
-                        Entry(id: $0.film.tmdbID, title: $0.film.title, year: $0.film.year,
-                              release_date: $0.release.description, days_until: $0.daysUntil)
-                    })
-            case .csv:
-                text = ([CSV.line(["id", "title", "year", "release_date", "days_until"])] + plan.upcoming.map {
-                    CSV.line([
-                        "\($0.film.tmdbID)", $0.film.title, $0.film.year.map(String.init) ?? "", "\($0.release)",
-                        "\($0.daysUntil)",
-                    ])
-                }).joined(separator: "\n")
+            case .json: text = try releases.json()
+            case .csv: text = releases.csv()
             default:
-                var lines = ["Watchlisted films coming to cinemas in \(region)"] + notes.map { "note: " + $0 }
-                if plan.upcoming.isEmpty { lines.append("none of your watchlisted films has a future release date in \(region)") }
-                for entry in plan.upcoming {
+                var lines = ["Watchlisted films coming to cinemas in \(region)"] + releases.notes.map { "note: " + $0 }
+                if upcoming.isEmpty { lines.append("none of your watchlisted films has a future release date in \(region)") }
+                for entry in upcoming {
                     let days = entry.daysUntil == 1 ? "tomorrow" : "in \(entry.daysUntil) days"
                     lines.append("  \(entry.release)  \(days.padding(toLength: 12, withPad: " ", startingAt: 0))\(entry.film.title)"
                         + (entry.film.year.map { " (\($0))" } ?? ""))
                 }
                 if let ics {
                     lines.append(
-                        plan.upcoming.isEmpty
+                        upcoming.isEmpty
                             ? "nothing to put in \(ics); no calendar written"
-                            : "wrote \(plan.upcoming.count) release\(plan.upcoming.count == 1 ? "" : "s") to \(ics)")
+                            : "wrote \(upcoming.count) release\(upcoming.count == 1 ? "" : "s") to \(ics)")
                 }
                 text = lines.joined(separator: "\n")
             }

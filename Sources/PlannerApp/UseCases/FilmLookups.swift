@@ -1,0 +1,47 @@
+import Foundation
+import NowPlaying
+
+/// The film lists and details of `now-playing`, `upcoming-releases`, `popular`, `trending`, `search` and `movie`,
+/// and of `GET /v1/films/…`: each answers the report both faces print.
+extension FilmServices {
+    /// A TMDb list (now playing, upcoming, popular), one page or all, as its report.
+    package func listReport(_ list: MovieList, pages: PageRequest) async throws -> FilmListReport {
+        try pages.validate()
+        let where_ = region.map { " in \($0)" } ?? ""
+        let title: String
+        switch list {
+        case .nowPlaying: title = "Films in cinemas now\(where_)"
+        case .upcoming: title = "Films coming to cinemas\(where_)"
+        default: title = "Popular films"
+        }
+        return try await self.list(list, pages: pages).report(title: title, limit: pages.limit)
+    }
+
+    /// This week's trending films.
+    package func trendingReport(pages: PageRequest) async throws -> FilmListReport {
+        try pages.validate()
+        let films = try await client.trendingMovies(language: language, page: pages.page, policy: policy)
+        return films.report(title: "Films trending this week", limit: pages.limit)
+    }
+
+    /// Films whose title matches `query`.
+    package func searchReport(query: String, year: Int?, page: Int) async throws -> FilmListReport {
+        let words = query.trimmingCharacters(in: .whitespaces)
+        guard !words.isEmpty else { throw PlannerAppError.invalidArgument("give the words of a title to search for") }
+        try PageRequest(page: page).validate()
+        let films = try await client.searchMovies(
+            query: words, year: year, region: region, language: language, page: page, policy: policy)
+        return films.report(title: "Films matching '\(PlannerAppError.shortened(words))'", limit: nil)
+    }
+
+    /// One film's details, release dates and poster.
+    package func movieReport(id: Int) async throws -> MovieReport {
+        guard id > 0 else { throw PlannerAppError.invalidArgument("the TMDb id must be a positive number, not \(id)") }
+        let details = try await client.movie(id: id, language: language, policy: policy)
+        // A poster URL is a nicety: without the image configuration at hand, go without.
+        let images = try? await client.imageConfiguration(policy: policy).value
+        return MovieReport(
+            details: details.value, region: region, provenance: details.provenance,
+            posterURL: images?.posterURL(path: details.value.movie.posterPath))
+    }
+}

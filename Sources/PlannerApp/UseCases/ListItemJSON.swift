@@ -1,0 +1,57 @@
+import Foundation
+import Tabular
+import Watchlist
+
+/// One list entry in JSON output.
+package struct ListItemJSON: Encodable, Sendable {
+    package let id: Int
+    package let title: String
+    package let year: Int?
+    package let release_date: String?
+    package let added_at: String
+    package let note: String?
+    package let priority: Int
+    package let rating: Double?
+    package let review: String?
+    package let watched_on: String?
+
+    package init(_ item: ListItem) {
+        id = item.film.id
+        title = item.film.title
+        year = item.film.year
+        release_date = item.releaseDate ?? item.film.releaseDate
+        added_at = ListItemJSON.timestamp(item.addedAt)
+        note = item.note
+        priority = item.priority
+        rating = item.diary.rating
+        review = item.diary.review
+        watched_on = item.diary.watchedOn
+    }
+}
+
+extension ListItemJSON {
+    /// ISO 8601 in UTC, without a formatter per call (making one costs more than the rest of a row).
+    package static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    package static func timestamp(_ date: Date) -> String {
+        let c = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+}
+
+/// One list entry as a CSV row.
+package enum ListItemCSV {
+    package static let header = CSV.line(["id", "title", "year", "release_date", "added_at", "priority", "rating", "watched_on"])
+
+    package static func row(_ item: ListItem) -> String {
+        CSV.line([
+            "\(item.film.id)", item.film.title, item.film.year.map(String.init) ?? "",
+            item.releaseDate ?? item.film.releaseDate ?? "", ListItemJSON.timestamp(item.addedAt),
+            "\(item.priority)", item.diary.rating.map { String(format: "%.1f", $0) } ?? "", item.diary.watchedOn ?? "",
+        ])
+    }
+}

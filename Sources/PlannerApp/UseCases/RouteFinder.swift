@@ -1,0 +1,58 @@
+import Foundation
+import Geo
+import Planner
+import Routing
+import Theaters
+
+/// `planner route` and `GET /v1/route`: one route from an origin to a theater (by name or OSM id) or a point.
+package struct OneRoute {
+    package let origin: Origin
+    package let destination: Theater
+    package let route: Route
+    package let mode: TravelMode
+
+    /// The route as a GeoJSON FeatureCollection: the origin and the line.
+    package var collection: GeoJSON.FeatureCollection {
+        RouteCollection.featureCollection(origin: origin.coordinate, originLabel: origin.label, routes: [route])
+    }
+
+    /// Finds the route: the origin as `nearby` reads it, the destination in the catalog and the covering areas.
+    /// - Throws: ``PlannerAppError``, `GeoError` or `PlacesError` for what cannot be read or found.
+    package static func find(
+        near: String?, to reference: String, mode: TravelMode, catalog: String? = nil,
+        environment: Environment = Environment()
+    ) throws -> OneRoute {
+        let origin = try Origin.resolve(
+            near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)
+        let areas = catalog == nil ? Areas(environment: environment).covering(origin.coordinate) : []
+        let destination = try Self.destination(reference, catalog: catalog, environment: environment, areas: areas)
+        let route = RouterChoice(areas: areas).router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
+        return OneRoute(origin: origin, destination: destination, route: route, mode: mode)
+    }
+
+    /// A theater by name or OSM id, or a bare point.
+    static func destination(_ text: String, catalog: String?, environment: Environment, areas: [RoadArea]) throws
+        -> Theater
+    {
+        let reference = text.trimmingCharacters(in: .whitespaces)
+        guard !reference.isEmpty else { throw PlannerAppError.invalidArgument("--to must name a theater or a point") }
+        if Coordinate.looksLikeCoordinate(reference) {
+            let coordinate = try Coordinate(parsing: reference)
+            return Theater(
+                osmType: nil, osmID: nil, name: coordinate.description, coordinate: coordinate, category: .other("point"),
+                tags: [:], fallbackID: "point/\(coordinate.description)")
+        }
+        var theaters = try environment.catalog(path: catalog)
+        for area in areas { theaters = theaters.merged(with: TheaterCatalog(theaters: area.theaters, source: area.name)) }
+        let matches = theaters.theater(matching: reference)
+        let shown = PlannerAppError.shortened(reference)
+        guard let first = matches.first else {
+            throw PlannerAppError.notFound("no theater called '\(shown)' in the catalog; 'planner nearby' lists them")
+        }
+        guard matches.count == 1 else {
+            let names = matches.prefix(5).map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
+            throw PlannerAppError.invalidOption("'\(shown)' matches \(matches.count) theaters: \(names); give its OSM id")
+        }
+        return first
+    }
+}

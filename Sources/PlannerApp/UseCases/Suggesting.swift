@@ -1,0 +1,86 @@
+import Foundation
+import Geo
+import NowPlaying
+import Planner
+import Settings
+import Tabular
+import Theaters
+import Watchlist
+
+/// `planner suggest` and `GET /v1/me/suggest`: the watchlisted films in cinemas now, with the nearest cinemas.
+extension FilmServices {
+    /// Searches theaters near `near`, then joins the region's now-playing list with the watchlist.
+    package func suggestReport(near: String?, search: SearchRequest, environment: Environment = Environment())
+        async throws -> SuggestReport
+    {
+        let found = try await TheaterSearch.resolve(near: near, search: search, environment: environment)
+        // The region: --region, the saved one, the home's country, the origin's, else the country of the
+        // place nearest the origin's coordinates (within 100 km).
+        guard
+            let region = self.region ?? found.origin.countryCode
+                ?? (try? environment.gazetteer().nearest(to: found.origin.coordinate))?.countryCode
+        else {
+            throw FilmServicesError.noRegion(command: "suggest")
+        }
+        let nowPlaying = try await client.allMovies(.nowPlaying, region: region, language: language, policy: policy)
+        let (films, notes) = try await WatchlistReleases.plannedFilms(services: self, region: region)
+        let plan = Planner.Suggestions.plan(
+            watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: CalendarDay(Date(), in: .current))
+        return SuggestReport(
+            found: found, region: region, plan: plan, routes: found.routes(search.mode), mode: search.mode,
+            source: FilmFormat.source(nowPlaying.provenance), notes: notes)
+    }
+
+    /// `planner upcoming` and `GET /v1/me/upcoming.ics`: watchlisted films still to come to the region's cinemas.
+    package func upcomingReleases(home: SavedLocation? = nil, environment: Environment = Environment()) async throws
+        -> UpcomingReleases
+    {
+        let home = try home ?? environment.settings().home
+        guard let region = self.region ?? home?.countryCode else { throw FilmServicesError.noRegion(command: "upcoming") }
+        let (films, notes) = try await WatchlistReleases.plannedFilms(services: self, region: region)
+        let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: CalendarDay(Date(), in: .current))
+        return UpcomingReleases(region: region, entries: plan.upcoming, notes: notes)
+    }
+}
+
+/// Watchlisted films with a future cinema release in one region, soonest first.
+package struct UpcomingReleases {
+    package let region: String
+    package let entries: [Suggestions.Upcoming]
+    package let notes: [String]
+
+    /// The iCalendar with one all-day event per release (stable UIDs), or nil when there is nothing to come:
+    /// RFC 5545 asks for at least one component.
+    package func calendar(stamp: Date = Date()) -> String? {
+        guard !entries.isEmpty else { return nil }
+        let events = entries.map { ICalendar.Event.release(of: $0.film, on: $0.release, region: region) }
+        return ICalendar(name: "Watchlist releases in \(region)", events: events).encoded(stamp: stamp)
+    }
+
+    private struct Entry: Encodable {
+        let id: Int
+        let title: String
+        let year: Int?
+        let release_date: String
+        let days_until: Int
+    }
+
+    package func json() throws -> String {
+        try FilmFormat.json(
+            entries.map {
+                Entry(
+                    id: $0.film.tmdbID, title: $0.film.title, year: $0.film.year, release_date: $0.release.description,
+                    days_until: $0.daysUntil)
+            })
+    }
+
+    package func csv() -> String {
+        ([CSV.line(["id", "title", "year", "release_date", "days_until"])]
+            + entries.map {
+                CSV.line([
+                    "\($0.film.tmdbID)", $0.film.title, $0.film.year.map(String.init) ?? "", "\($0.release)",
+                    "\($0.daysUntil)",
+                ])
+            }).joined(separator: "\n")
+    }
+}

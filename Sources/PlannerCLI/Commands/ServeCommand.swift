@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import PlannerApp
+import PlannerServer
+
+extension PlannerCommand {
+    /// `planner serve`: the HTTP API and the web page, on the same use cases as the commands.
+    struct ServeCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve the HTTP API (/v1/…), the web page (/), /openapi.json, /healthz and /metrics.",
+            discussion: """
+                Prints 'listening on http://HOST:PORT' once it accepts connections, and one access-log line per
+                request on standard error (no token or feed key). SIGTERM or SIGINT stops it gracefully.
+                Users: 'planner users add NAME' prints a token for /v1/me/….
+                """)
+
+        @Option(name: .long, help: "The address to listen on.")
+        var host: String = "127.0.0.1"
+
+        @Option(name: .long, parsing: .unconditional, help: "The port; 0 picks a free one.")
+        var port: Int = 8080
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The database file (users, their lists, caches).",
+                discussion: "Default: $PLANNER_DB, else $XDG_DATA_HOME/planner/planner.sqlite.", valueName: "file"))
+        var db: String?
+
+        @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: "Requests per second per token.")
+        var rateLimit: Double = 50
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+            guard rateLimit > 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be above 0") }
+        }
+
+        func run() async throws {
+            let configuration = ServerConfiguration(
+                host: host, port: port, databasePath: db, requestsPerSecondPerToken: rateLimit)
+            try await PlannerServer.run(configuration) { address in
+                Console.out("listening on \(address)")
+            }
+        }
+    }
+}

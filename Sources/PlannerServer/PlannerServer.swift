@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import NIOCore
+import PlannerApp
+import Prometheus
+import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `planner serve`: the HTTP API and the web page over the same use cases as the command line.
+///
+/// It prints `listening on http://HOST:PORT` once it accepts connections, logs one line per request on standard
+/// error, and on SIGTERM or SIGINT stops accepting, lets requests in flight finish, and returns.
+package enum PlannerServer {
+    /// Runs the server until SIGTERM or SIGINT.
+    /// - Parameter onListening: Called with the address once the server listens (the command prints it).
+    package static func run(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (String) -> Void)
+        async throws
+    {
+        unblockShutdownSignals()
+        var logger = Logger(label: "planner.serve")
+        logger.logLevel = .info
+        let store = try AppDatabase.open(explicit: configuration.databasePath, environment: configuration.environment)
+        let state = ServerState(
+            configuration: configuration, store: store,
+            limiter: RateLimiter(ratePerSecond: configuration.requestsPerSecondPerToken))
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let router = makeRouter(state: state, registry: registry, logger: logger)
+        let host = configuration.host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "planner"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                let shown = host.contains(":") ? "[\(host)]" : host
+                onListening("http://\(shown):\(port)")
+            },
+            logger: logger)
+        try await app.runService()
+    }
+
+    /// Every route group behind the problem, metrics and access-log middleware.
+    static func makeRouter(state: ServerState, registry: PrometheusCollectorRegistry, logger: Logger)
+        -> Hummingbird.Router<BasicRequestContext>
+    {
+        let router = Hummingbird.Router(context: BasicRequestContext.self)
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: ProblemMiddleware())
+        SystemRoutes.add(to: router, registry: registry)
+        TheaterRoutes.add(to: router, state: state)
+        FilmRoutes.add(to: router, state: state)
+        ShowtimeRoutes.add(to: router, state: state)
+        MeRoutes.add(to: router, state: state)
+        return router
+    }
+
+    /// A process started by another that blocked SIGTERM (as `swift test` does) inherits the mask; the server
+    /// must hear it to shut down gracefully.
+    static func unblockShutdownSignals() {
+        #if canImport(Glibc)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, SIGTERM)
+            sigaddset(&set, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        #endif
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Answers with text the use cases rendered: JSON, GeoJSON, CSV, iCalendar, HTML.
+enum Reply {
+    static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
+        let body = text.utf8.last == 0x0A ? text : text + "\n"
+        return Response(
+            status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Self.text(text, type: "application/json", status: status)
+    }
+
+    static func geoJSON(_ text: String) -> Response { Self.text(text, type: "application/geo+json") }
+
+    static func noContent() -> Response { Response(status: .noContent) }
+}
+
+/// Reading query parameters as the command line reads its options, with the same words when they are wrong.
+struct Query {
+    let parameters: [String: String]
+
+    init(_ request: Request) throws {
+        var parameters: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters {
+            guard parameters[String(name)] == nil else {
+                throw Problem(.badRequest, "the query parameter '\(name)' is given twice")
+            }
+            parameters[String(name)] = String(value)
+        }
+        self.parameters = parameters
+    }
+
+    func string(_ name: String) -> String? { parameters[name] }
+
+    func required(_ name: String) throws -> String {
+        guard let value = parameters[name], !value.isEmpty else {
+            throw Problem(.badRequest, "the query parameter '\(name)' is required")
+        }
+        return value
+    }
+
+    func int(_ name: String) throws -> Int? {
+        guard let text = parameters[name] else { return nil }
+        guard let value = Int(text) else {
+            throw Problem(.badRequest, "--\(name) must be a whole number, not '\(text.prefix(80))'")
+        }
+        return value
+    }
+
+    func enumeration<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T? where T.RawValue == String {
+        guard let text = parameters[name] else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw Problem(.badRequest, "--\(name) cannot be '\(text.prefix(80))'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,45 @@
+import Hummingbird
+import NowPlaying
+import PlannerApp
+
+/// `GET /v1/films/…`: `now-playing`, `upcoming-releases`, `trending`, `popular`, `search` and `movie` over HTTP.
+enum FilmRoutes {
+    static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
+        for (path, list) in [("now-playing", MovieList.nowPlaying), ("upcoming", .upcoming), ("popular", .popular)] {
+            router.get(RouterPath("/v1/films/\(path)")) { request, _ in
+                let query = try Query(request)
+                let report = try await state.films(region: try region(query)).listReport(list, pages: try pages(query))
+                return Reply.json(try report.json())
+            }
+        }
+        router.get("/v1/films/trending") { request, _ in
+            let query = try Query(request)
+            let report = try await state.films(region: try region(query)).trendingReport(pages: try pages(query))
+            return Reply.json(try report.json())
+        }
+        router.get("/v1/films/search") { request, _ in
+            let query = try Query(request)
+            let report = try await state.films(region: try region(query)).searchReport(
+                query: try query.required("q"), year: try query.int("year"), page: try query.int("page") ?? 1)
+            return Reply.json(try report.json())
+        }
+        router.get("/v1/films/{id}") { request, context in
+            let query = try Query(request)
+            let text = context.parameters.get("id") ?? ""
+            guard let id = Int(text), id > 0 else {
+                throw Problem(.badRequest, "the TMDb id must be a positive number, not '\(text.prefix(80))'")
+            }
+            return Reply.json(try await state.films(region: try region(query)).movieReport(id: id).json())
+        }
+    }
+
+    static func region(_ query: Query) throws -> String? {
+        let region = query.string("region")
+        try FilmRequest(region: region).validate()
+        return region?.uppercased()
+    }
+
+    static func pages(_ query: Query) throws -> PageRequest {
+        PageRequest(page: try query.int("page") ?? 1, limit: try query.int("limit"))
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Hummingbird
+import NowPlaying
+import PlannerApp
+import Watchlist
+
+/// `/v1/me/…`: one user's watchlist, favorites, ratings, reviews, stats, suggestions and release calendar,
+/// behind their bearer token (the calendar also behind its feed key).
+enum MeRoutes {
+    static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
+        for (path, list) in [("watchlist", FilmList.watchlist), ("favorites", .favorites)] {
+            router.get(RouterPath("/v1/me/\(path)")) { request, _ in
+                let user = try await state.user(request)
+                return Reply.json(try FilmFormat.json(try state.store.scoped(to: user.id).listJSON(list)))
+            }
+            router.post(RouterPath("/v1/me/\(path)")) { request, context in
+                let user = try await state.user(request)
+                let body = try await decode(FilmID.self, from: request, context: context, state: state)
+                let films = try state.films(region: nil, user: user)
+                let addition = try await films.add(id: body.id, to: list)
+                let item = try films.store.listJSON(list).first { $0.id == addition.film.id }
+                return Reply.json(try FilmFormat.json(item), status: addition.result == .added ? .created : .ok)
+            }
+            router.delete(RouterPath("/v1/me/\(path)/{id}")) { request, context in
+                let user = try await state.user(request)
+                let id = try filmID(context)
+                guard try state.store.scoped(to: user.id).remove(filmID: id, from: list) else {
+                    throw Problem(.notFound, "film \(id) is not on your \(list.displayName)")
+                }
+                return Reply.noContent()
+            }
+        }
+        router.put("/v1/me/ratings/{id}") { request, context in
+            let user = try await state.user(request)
+            let id = try filmID(context)
+            let body = try await decode(RatingBody.self, from: request, context: context, state: state)
+            try state.store.scoped(to: user.id).rate(filmID: id, stars: body.rating)
+            return Reply.json(try FilmFormat.json(RatingBody(id: id, rating: body.rating)))
+        }
+        router.delete("/v1/me/ratings/{id}") { request, context in
+            let user = try await state.user(request)
+            try state.store.scoped(to: user.id).rate(filmID: try filmID(context), stars: nil)
+            return Reply.noContent()
+        }
+        router.put("/v1/me/reviews/{id}") { request, context in
+            let user = try await state.user(request)
+            let id = try filmID(context)
+            let body = try await decode(ReviewBody.self, from: request, context: context, state: state)
+            try state.store.scoped(to: user.id).review(filmID: id, text: body.review)
+            return Reply.json(try FilmFormat.json(ReviewBody(id: id, review: body.review)))
+        }
+        router.delete("/v1/me/reviews/{id}") { request, context in
+            let user = try await state.user(request)
+            try state.store.scoped(to: user.id).review(filmID: try filmID(context), text: nil)
+            return Reply.noContent()
+        }
+        router.get("/v1/me/stats") { request, _ in
+            let user = try await state.user(request)
+            return Reply.json(String(decoding: try state.store.scoped(to: user.id).stats().jsonData(), as: UTF8.self))
+        }
+        router.get("/v1/me/suggest") { request, _ in
+            let user = try await state.user(request)
+            let query = try Query(request)
+            let search = try TheaterRoutes.searchRequest(query)
+            let report = try await state.films(region: try FilmRoutes.region(query), user: user)
+                .suggestReport(near: query.string("near"), search: search, environment: state.environment)
+            return Reply.json(try report.json())
+        }
+        router.get("/v1/me/upcoming.ics") { request, _ in
+            let query = try Query(request)
+            let user: UserAccount
+            if let key = query.string("key") {
+                guard let owner = try state.tokens.user(feedKey: key) else {
+                    throw Problem(.unauthorized, "the feed key is not known (rotated or removed?)")
+                }
+                try await state.limit(owner.id)
+                user = owner
+            } else {
+                user = try await state.user(request)
+            }
+            let releases = try await state.films(region: try FilmRoutes.region(query), user: user).upcomingReleases(
+                environment: state.environment)
+            // An empty feed is still a calendar a subscribed app can read: RFC 5545 wants a component, so the
+            // feed says "nothing to come" with no events only as an empty VCALENDAR would be invalid.
+            guard let calendar = releases.calendar() else {
+                throw Problem(.notFound, "none of your watchlisted films has a future release date in \(releases.region)")
+            }
+            return Reply.text(calendar, type: "text/calendar; charset=utf-8")
+        }
+    }
+
+    struct FilmID: Decodable { let id: Int }
+
+    struct RatingBody: Codable {
+        var id: Int?
+        let rating: Double
+    }
+
+    struct ReviewBody: Codable {
+        var id: Int?
+        let review: String
+    }
+
+    static func filmID(_ context: BasicRequestContext) throws -> Int {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = Int(text), id > 0 else {
+            throw Problem(.badRequest, "the TMDb id must be a positive number, not '\(text.prefix(80))'")
+        }
+        return id
+    }
+
+    /// The JSON body, at most the configured size (413 past it), read as `T` (400 with the reason otherwise).
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: BasicRequestContext, state: ServerState)
+        async throws -> T
+    {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: state.configuration.maxBodyBytes)
+        } catch {
+            throw Problem(.contentTooLarge, "the request body is over \(state.configuration.maxBodyBytes) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+        } catch {
+            throw Problem(.badRequest, "the request body is not the JSON this route takes: \(BodyError.describe(error))")
+        }
+    }
+}
+
+/// A decoding failure in words, naming the field, never Swift's own dump.
+enum BodyError {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "it is not JSON" }
+        switch error {
+        case .keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "it is not a JSON object" : "'\(path)' has the wrong type"
+        case .dataCorrupted: return "it is not valid JSON"
+        @unknown default: return "it cannot be read"
+        }
+    }
+}

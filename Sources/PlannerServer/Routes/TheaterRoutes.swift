@@ -1,0 +1,68 @@
+import Geo
+import Hummingbird
+import Planner
+import PlannerApp
+import Theaters
+
+/// `GET /v1/theaters`, `/v1/routes` and `/v1/route`: `planner nearby`, `routes` and `route` over HTTP.
+enum TheaterRoutes {
+    static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
+        router.get("/v1/theaters") { request, _ in
+            let query = try Query(request)
+            let search = try searchRequest(query)
+            let report = try await TheaterSearch.resolve(
+                near: query.string("near"), search: search, environment: state.environment
+            ).report(search: search)
+            switch try format(query, request: request, default: .json, allowed: [.json, .geojson, .csv]) {
+            case .geojson: return Reply.geoJSON(report.geoJSON())
+            case .csv: return Reply.text(report.csv(), type: "text/csv")
+            default: return Reply.json(try report.json())
+            }
+        }
+        router.get("/v1/routes") { request, _ in
+            let query = try Query(request)
+            let search = try searchRequest(query)
+            let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
+            let byMode = found.routesByMode()
+            if try format(query, request: request, default: .geojson, allowed: [.json, .geojson]) == .json {
+                return Reply.json(try RouteListReport(found: found, search: search, routesByMode: byMode).json())
+            }
+            return Reply.geoJSON(
+                RouteCollection.featureCollection(
+                    origin: found.origin.coordinate, originLabel: found.origin.label, routes: byMode[search.mode] ?? []
+                ).encoded())
+        }
+        router.get("/v1/route") { request, _ in
+            let query = try Query(request)
+            let mode = try query.enumeration("mode", as: TravelMode.self) ?? .walk
+            let found = try OneRoute.find(
+                near: query.string("near"), to: try query.required("to"), mode: mode, environment: state.environment)
+            return Reply.geoJSON(found.collection.encoded())
+        }
+    }
+
+    /// `radius`, `keyword`, `limit` and `mode`, with the command line's defaults and checks.
+    static func searchRequest(_ query: Query) throws -> SearchRequest {
+        var search = SearchRequest()
+        if let radius = query.string("radius") { search.radius = radius }
+        if let keyword = query.string("keyword") { search.keyword = keyword }
+        if let limit = try query.int("limit") { search.limit = limit }
+        if let mode = try query.enumeration("mode", as: TravelMode.self) { search.mode = mode }
+        try search.validate()
+        return search
+    }
+
+    /// `format=…`, else `Accept: application/geo+json`, else `fallback`.
+    static func format(_ query: Query, request: Request, default fallback: OutputFormat, allowed: [OutputFormat]) throws
+        -> OutputFormat
+    {
+        if let format = try query.enumeration("format", as: OutputFormat.self) {
+            guard allowed.contains(format) else {
+                throw Problem(.badRequest, "--format must be \(allowed.map(\.rawValue).joined(separator: " or ")) here, not \(format.rawValue)")
+            }
+            return format
+        }
+        if allowed.contains(.geojson), request.headers[.accept]?.contains("application/geo+json") == true { return .geojson }
+        return fallback
+    }
+}

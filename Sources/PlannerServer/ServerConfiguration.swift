@@ -1,0 +1,31 @@
+import PlannerApp
+
+/// How `planner serve` runs: where it listens, its database, and its limits.
+package struct ServerConfiguration: Sendable {
+    /// The address to listen on; 127.0.0.1 keeps it to this machine.
+    package var host: String
+    /// The port; 0 picks a free one (the `listening on` line says which).
+    package var port: Int
+    /// The SQLite file shared by every user; nil for `$PLANNER_DB` or the default path.
+    package var databasePath: String?
+    /// Requests per second each token may make (with a burst of the same size).
+    package var requestsPerSecondPerToken: Double
+    /// The largest request body accepted, in bytes.
+    package var maxBodyBytes: Int
+    /// The environment the use cases read (data folder, service URLs and keys, settings file).
+    package var environment: PlannerApp.Environment
+
+    package static let defaultMaxBodyBytes = 1_048_576
+
+    package init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, requestsPerSecondPerToken: Double = 50,
+        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment = PlannerApp.Environment()
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.requestsPerSecondPerToken = requestsPerSecondPerToken
+        self.maxBodyBytes = maxBodyBytes
+        self.environment = environment
+    }
+}

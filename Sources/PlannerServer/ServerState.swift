@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NowPlaying
+import PlannerApp
+import Watchlist
+
+/// What every route shares: the configuration, the one open store, the users and their rate limits.
+struct ServerState: Sendable {
+    let configuration: ServerConfiguration
+    let store: PlannerStore
+    let limiter: RateLimiter
+
+    var environment: PlannerApp.Environment { configuration.environment }
+    var tokens: UserTokens { UserTokens(store: store) }
+
+    /// The user a request's bearer token names, rate-limited.
+    /// - Throws: a 401 problem without a known token, 403 for a feed key, 429 past the rate limit.
+    func user(_ request: Request) async throws -> UserAccount {
+        let challenge: HTTPFields = [.wwwAuthenticate: "Bearer realm=\"planner\""]
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+            throw Problem(.unauthorized, "this route needs 'Authorization: Bearer TOKEN'; 'planner users add NAME' makes one", headers: challenge)
+        }
+        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        if UserTokens.isFeedKey(token), try tokens.user(feedKey: token) != nil {
+            throw Problem(.forbidden, "a feed key opens the upcoming.ics feed only; use the user's token")
+        }
+        guard let user = try tokens.user(bearer: token) else {
+            throw Problem(.unauthorized, "the token is not known (removed or rotated?)", headers: challenge)
+        }
+        try await limit(user.id)
+        return user
+    }
+
+    /// Refuses with a 429 and `Retry-After` when `userID` is over the rate limit.
+    func limit(_ userID: Int64) async throws {
+        if let wait = await limiter.take(for: userID) {
+            throw Problem(.tooManyRequests, "too many requests for this token; try again in \(wait) s", headers: [.retryAfter: "\(wait)"])
+        }
+    }
+
+    /// The film services over the store, scoped to `user` (or shared, for the public routes).
+    func films(region: String?, user: UserAccount? = nil) throws -> FilmServices {
+        let scoped = user.map { store.scoped(to: $0.id) } ?? store
+        return try FilmServices.make(FilmRequest(region: region), store: scoped, environment: environment)
+    }
+}
