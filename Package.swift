@@ -117,6 +117,10 @@ let package = Package(
             name: "NowPlayingTests",
             dependencies: ["NowPlaying", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist", "Tabular", "TestSupport"]),
         .testTarget(
             name: "OnlineLookupTests",

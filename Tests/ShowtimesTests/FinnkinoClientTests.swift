@@ -4,6 +4,7 @@ import NowPlaying
 import Showtimes
 import TestSupport
 import Testing
+import Transport
 
 @Suite("The Finnkino client against a fake Finnkino on loopback", .serialized)
 struct FinnkinoClientTests {

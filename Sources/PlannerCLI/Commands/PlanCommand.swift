@@ -50,29 +50,17 @@ extension PlannerCommand {
             try output.require([.table, .json], command: "plan")
             guard pick >= 1 else { throw ValidationError("--pick must be a show's # in the plan, 1 or more, not \(pick)") }
             if pick != 1 && ics == nil { throw ValidationError("--pick chooses the show for --ics: give --ics FILE too") }
-            // Times before 06:00 are the small hours after the evening (see ShowWindow): 22:00–01:00 is fine.
-            if let after, let before, ShowWindow.cinemaMinutes(before.minutes) <= ShowWindow.cinemaMinutes(after.minutes) {
-                throw ValidationError("--before \(before) must be later than --after \(after)")
-            }
+            try ValidationError.rethrowing { try ShowtimesServices.checkWindow(after: after, before: before) }
         }
 
         func run() async throws {
             let environment = Environment()
             let found = try await TheaterSearch.resolve(near: location.near, search: search.request, environment: environment)
-            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
-            let nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
-            let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }
             let now = Date()
-            let plan = EveningPlan.make(
-                shows: nearby.shows, films: watchlist, theaters: nearby.matching, origin: found.origin.coordinate,
-                mode: search.mode, router: found.routing.router,
-                window: ShowWindow(
-                    localDay: nearby.localDay, afterMinutes: after.map { ShowWindow.cinemaMinutes($0.minutes) },
-                    beforeMinutes: before.map { ShowWindow.cinemaMinutes($0.minutes) }),
-                bufferMinutes: buffer.minutes, now: now)
-            let report = PlanReport(
-                nearby: nearby, plan: plan, mode: search.mode, after: after, before: before, buffer: buffer,
-                watchlistCount: watchlist.count)
+            let report = try await ShowtimesServices.make(showtimes.request, environment: environment).planReport(
+                found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,
+                now: now)
+            let plan = report.plan
             var notes: [String] = []
             if let ics {
                 if plan.shows.indices.contains(pick - 1) {

@@ -40,39 +40,9 @@ extension PlannerCommand {
         func run() async throws {
             let environment = Environment()
             let found = try await TheaterSearch.resolve(near: location.near, search: search.request, environment: environment)
-            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
-            let nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
-            let watchlist = try services.store.list(.watchlist).map { FilmCandidate($0.film) }
-            var shows = nearby.nearbyShows
-            if let film {
-                shows = try Self.filter(shows, film: film, store: services.store)
-            }
-            let report = ShowtimesReport(
-                nearby: nearby, shows: shows, watchlist: watchlist, mode: search.mode, film: film)
+            let report = try await ShowtimesServices.make(showtimes.request, environment: environment).showtimesReport(
+                found: found, mode: search.mode, request: showtimes.request, film: film)
             try output.target.write(output.format == .json ? try report.json() : report.table())
         }
-
-        /// The shows of one film: a stored film by original title and year; otherwise by title.
-        static func filter(_ shows: [Show], film: FilmReference, store: PlannerStore) throws -> [Show] {
-            if film.id != nil {
-                let candidate = FilmCandidate(try film.stored(in: store))
-                return shows.filter { FilmMatcher.match($0, candidate) != nil }
-            }
-            if let stored = try? film.stored(in: store) {
-                let candidate = FilmCandidate(stored)
-                return shows.filter { FilmMatcher.match($0, candidate) != nil }
-            }
-            let key = NameKey.of(film.title)
-            return shows.filter { show in
-                [show.title, show.originalTitle].compactMap { $0 }.map(NameKey.of).contains { $0.contains(key) }
-            }
-        }
-    }
-}
-
-extension FilmCandidate {
-    /// A stored film as a candidate for matching.
-    init(_ film: Film) {
-        self.init(id: film.id, title: film.title, originalTitle: film.originalTitle, year: film.year)
     }
 }

@@ -3,8 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import NowPlaying
-import Transport
+@testable import Transport
 
 /// The libcurl transport against a fake server on loopback: what goes out, what comes back, how it fails.
 @Suite struct CurlTransportTests {
@@ -69,7 +68,7 @@ import Transport
             let request = HTTPRequest(url: fake.baseURL.appending(path: "/slow"), timeoutSeconds: 0.5)
             let start = Date()
 
-            await #expect(throws: NowPlayingError.timedOut) { try await CurlTransport().send(request) }
+            await #expect(throws: TransportError.timedOut) { try await CurlTransport().send(request) }
 
             let elapsed = Date().timeIntervalSince(start)
             // (the upper bound is loose: shared CI machines are slow; it only shows the request did not hang)
@@ -81,7 +80,7 @@ import Transport
         let fake = try await FakeServer.start { _, _ in Reply.json("{}") }
         await fake.stop()
 
-        await #expect(throws: NowPlayingError.unreachable(host: "127.0.0.1")) {
+        await #expect(throws: TransportError.unreachable(host: "127.0.0.1")) {
             try await CurlTransport().send(HTTPRequest(url: fake.baseURL.appending(path: "/gone"), timeoutSeconds: 5))
         }
     }
@@ -89,7 +88,7 @@ import Transport
     @Test func aBodyCutShortIsTruncated() async throws {
         try await withFakeServer({ _, _ in Reply.truncated(#"{"page":1,"results":["#, announced: 4000) }) { fake in
             let request = HTTPRequest(url: fake.baseURL.appending(path: "/cut"), timeoutSeconds: 10)
-            await #expect(throws: NowPlayingError.truncatedBody) { try await CurlTransport().send(request) }
+            await #expect(throws: TransportError.truncatedBody) { try await CurlTransport().send(request) }
         }
     }
 
@@ -186,4 +185,9 @@ private final class LineLog: @unchecked Sendable {
     func append(_ line: String) { lock.withLock { lines.append(line) } }
 
     var all: [String] { lock.withLock { lines } }
+}
+
+/// A key the transport tests look for everywhere it must not be.
+private enum Secrets {
+    static let apiKey = "key-SECRET-0123456789abcdef"
 }
