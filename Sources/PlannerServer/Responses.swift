@@ -29,6 +29,10 @@ struct Query {
             guard parameters[String(name)] == nil else {
                 throw Problem(.badRequest, "the query parameter '\(name)' is given twice")
             }
+            let limit = name == "q" ? 500 : 200
+            guard value.count <= limit else {
+                throw Problem(.badRequest, "the query parameter '\(name)' is over \(limit) characters")
+            }
             parameters[String(name)] = String(value)
         }
         self.parameters = parameters

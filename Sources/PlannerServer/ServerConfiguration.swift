@@ -19,7 +19,7 @@ package struct ServerConfiguration: Sendable {
 
     package init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, requestsPerSecondPerToken: Double = 50,
-        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment = PlannerApp.Environment()
+        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment = PlannerApp.Environment(cache: DataCache())
     ) {
         self.host = host
         self.port = port

@@ -12,6 +12,9 @@ struct ServerState: Sendable {
     let limiter: RateLimiter
 
     var environment: PlannerApp.Environment { configuration.environment }
+
+    /// The user id no account has: the public routes read lists through it, so they are empty.
+    static let nobody: Int64 = 0
     var tokens: UserTokens { UserTokens(store: store) }
 
     /// The user a request's bearer token names, rate-limited.

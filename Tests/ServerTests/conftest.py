@@ -21,7 +21,10 @@ Most tests share one server (the `server` fixture, with users made before it sta
 that fast tests are not throttled); tests that stop, kill or throttle a server, or need a database of their own,
 start their own through `start_server`. Every server and fake service is stopped at the end of its fixture, with
 SIGKILL if SIGTERM is not enough, and once more at the end of the session, so that no process outlives the run
-even when a test fails.
+even when a test fails (and, on Linux, each child gets PR_SET_PDEATHSIG, so even a SIGKILLed pytest leaves none).
+
+Knobs: PLANNER (the binary), PLANNER_STARTUP_TIMEOUT (seconds to wait for the `listening on` line, default 60),
+PLANNER_SCHEMATHESIS_EXAMPLES (default 10) and PLANNER_SCHEMATHESIS_EXCLUDE (the checks left out; see test_basics).
 """
 
 from __future__ import annotations
@@ -57,6 +60,16 @@ STARTUP_TIMEOUT = float(os.environ.get("PLANNER_STARTUP_TIMEOUT", "60"))
 # Every process the tests start, so that none is left behind whatever happens.
 _PROCESSES: list[subprocess.Popen] = []
 _LOCK = threading.Lock()
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: be killed when pytest dies, even by SIGKILL (Linux only; best effort)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - not Linux, or no libc: the atexit and session hooks still apply
+        pass
 
 
 def _track(process: subprocess.Popen) -> subprocess.Popen:
@@ -153,7 +166,7 @@ class FakeService:
 def _start_fake(script: Path, pattern: re.Pattern, port: int, what: str) -> FakeService:
     process = _track(subprocess.Popen(
         [sys.executable, str(script), "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        stdin=subprocess.DEVNULL))
+        stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent))
     match = _read_first_line(process, pattern, 20, what)
     return FakeService(process, match.group(1))
 
@@ -301,7 +314,7 @@ def start_planner_server(workspace: Workspace, *extra: str, env: dict | None = N
     args = [str(PLANNER), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(workspace.db), *extra]
     with open(log_path, "wb") as log:
         process = _track(subprocess.Popen(args, env=run_env, stdout=subprocess.PIPE, stderr=log,
-                                          stdin=subprocess.DEVNULL))
+                                          stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent))
     try:
         match = _read_first_line(process, LISTENING_RE, STARTUP_TIMEOUT, "planner serve")
     except RuntimeError as error:

@@ -4,11 +4,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
-import sys
 
 import pytest
-import requests
 
 from conftest import OPENAPI_FILE, media_type
 
@@ -51,8 +50,12 @@ def test_a_bounded_schemathesis_run_finds_no_server_error_and_no_schema_violatio
     executable = shutil.which("schemathesis") or shutil.which("st")
     if executable is None:
         pytest.skip("schemathesis is not installed (pip install schemathesis)")
+    # Methods the spec does not list are tried with the ones every router must handle; TRACE and the new QUERY
+    # method (schemathesis' defaults too) say more about the HTTP parser than about this API.
+    config = tmp_path / "schemathesis.toml"
+    config.write_text('[phases.coverage]\nunexpected-methods = ["get", "put", "post", "delete", "patch"]\n')
     command = [
-        executable, "run", f"{server.url}/openapi.json",
+        executable, "--config-file", str(config), "--no-color", "run", f"{server.url}/openapi.json",
         "--checks", "all", "--exclude-checks", SCHEMATHESIS_EXCLUDE,
         "--max-examples", os.environ.get("PLANNER_SCHEMATHESIS_EXAMPLES", "10"),
         "--header", f"Authorization: Bearer {users['schema'].token}",
@@ -60,9 +63,9 @@ def test_a_bounded_schemathesis_run_finds_no_server_error_and_no_schema_violatio
         "--generation-with-security-parameters", "false",
         "--generation-database", "none",
         "--seed", "20261122",
-        "--workers", "2",
+        # One worker: schemathesis 4.32's coverage phase can fail inside itself with two threads on Python 3.11.
+        "--workers", "1",
         "--request-timeout", "60",
-        "--no-color",
     ]
     result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=900,
                             stdin=subprocess.DEVNULL)
@@ -87,8 +90,8 @@ def test_metrics_count_requests_by_route_and_status_and_have_a_latency_histogram
     status_label = re.compile(r'\b(status|code|status_code)="')
     labelled = [line for line in counters if route_label.search(line) and status_label.search(line)]
     assert labelled, f"the request counter has no route and status labels:\n{chr(10).join(counters[:20])}"
-    assert any("healthz" in line and re.search(r'"200"', line) for line in labelled), "\n".join(labelled[:20])
-    assert any(re.search(r'"400"', line) for line in labelled), "\n".join(labelled[:20])
+    assert any(re.search(r'"200"', line) for line in labelled), "\n".join(labelled[:20])
+    assert any("theaters" in line and re.search(r'"400"', line) for line in labelled), "\n".join(labelled[:20])
     assert re.search(r"^# TYPE \S+ histogram$", text, re.M), f"no histogram:\n{text[:3000]}"
     assert re.search(r'^\S+_bucket\{[^}]*le="\+Inf"[^}]*\} \d', text, re.M), "no +Inf bucket"
     assert re.search(r"^\S+_sum(\{[^}]*\})? [0-9.eE+-]+$", text, re.M), "no histogram _sum"
@@ -106,10 +109,21 @@ def test_the_web_page_in_headless_chromium_lists_kinopalatsi_near_helsinki(serve
     command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
                "--dump-dom", f"{server.url}/?near=Helsinki"]
+    # Its own process group, so that its helper processes go too, whatever happens.
+    browser_process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                       stdin=subprocess.DEVNULL, start_new_session=True)
     try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+        stdout, stderr = browser_process.communicate(timeout=120)
     except subprocess.TimeoutExpired:
+        stdout, stderr = None, None
+    finally:
+        try:
+            os.killpg(browser_process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        browser_process.wait(timeout=10)
+    if stdout is None:
         pytest.fail("chromium did not finish within 120 s")
-    assert "Kinopalatsi" in result.stdout, (
-        f"chromium exited {result.returncode}; the DOM has no Kinopalatsi:\n{result.stdout[-3000:]}\n"
-        f"stderr:\n{result.stderr[-2000:]}")
+    assert "Kinopalatsi" in stdout, (
+        f"chromium exited {browser_process.returncode}; the DOM has no Kinopalatsi:\n{stdout[-3000:]}\n"
+        f"stderr:\n{stderr[-2000:]}")

@@ -34,8 +34,8 @@ def test_film_routes_answer_the_same_json_as_the_cli(server, shared_workspace, p
     assert served["source"]["origin"] in ("network", "cache")
 
 
-def test_an_unknown_film_id_is_a_404_problem(server):
-    # The fake TMDb answers 404 for paths it does not know; a non-numeric id is not a TMDb id at all.
+def test_a_film_id_that_is_not_a_positive_number_is_a_problem(server):
+    # The CLI refuses `planner movie 0` ("the TMDb id must be a positive number"); the fake TMDb knows every other id.
     assert_problem(server.get("/v1/films/0"), (400, 404))
 
 

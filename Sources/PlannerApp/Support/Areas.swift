@@ -11,12 +11,15 @@ package struct Areas {
 
     package let user: RoadAreaStore
     package let bundled: RoadAreaStore?
+    /// The server's cache of listings and loaded areas; nil reads the files each time.
+    let cache: DataCache?
 
     package init(environment: Environment) {
         let database = URL(fileURLWithPath: AppDatabase.path(explicit: nil, environment: environment))
         user = RoadAreaStore(directory: database.deletingLastPathComponent().appendingPathComponent("areas"))
         bundled = (try? DataDirectory.locate(environment: environment.variables))
             .map { RoadAreaStore(directory: $0.appendingPathComponent("areas")) }
+        cache = environment.cache
     }
 
     /// Every saved area's summary, the user's first; an area the user imported under a bundled name wins.
@@ -46,11 +49,11 @@ package struct Areas {
         var names = Set<String>()
         for store in [user] + (bundled.map { [$0] } ?? []) {
             // One listing per store: its unreadable files are warned about, its readable summaries searched.
-            guard let listing = try? store.list() else { continue }
+            guard let listing = try? (cache.map { try $0.listing(store) } ?? store.list()) else { continue }
             for problem in listing.problems { Console.error("warning: \(problem)") }
             for summary in listing.areas where summary.boundingBox.contains(point) && !names.contains(summary.name) {
                 do {
-                    loaded.append(try store.load(named: summary.name))
+                    loaded.append(try cache.map { try $0.area(summary.name, in: store) } ?? store.load(named: summary.name))
                     names.insert(summary.name)
                 } catch {
                     Console.error(

@@ -4,11 +4,14 @@ import Settings
 import Theaters
 
 /// What every command reads from the machine: the environment, the settings and the bundled data.
-package struct Environment {
+package struct Environment: Sendable {
     package let variables: [String: String]
+    /// Data read once and kept, for the server; nil for the command line, which runs once.
+    package var cache: DataCache?
 
-    package init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(variables: [String: String] = ProcessInfo.processInfo.environment, cache: DataCache? = nil) {
         self.variables = variables
+        self.cache = cache
     }
 
     package var settingsFile: SettingsFile { SettingsFile(environment: variables) }
@@ -16,6 +19,11 @@ package struct Environment {
     package func settings() throws -> Settings { try settingsFile.load() }
 
     package func gazetteer() throws -> Gazetteer {
+        guard let cache else { return try loadGazetteer() }
+        return try cache.gazetteer(loadGazetteer)
+    }
+
+    private func loadGazetteer() throws -> Gazetteer {
         let directory = try DataDirectory.locate(environment: variables)
         let alternateNames = directory.appendingPathComponent("place-names.csv")
         return try Gazetteer(
@@ -25,6 +33,11 @@ package struct Environment {
 
     /// The user's catalog when given, else the bundled Helsinki theaters.
     package func catalog(path: String?) throws -> TheaterCatalog {
+        guard let cache else { return try loadCatalog(path: path) }
+        return try cache.catalog(path: path) { try loadCatalog(path: path) }
+    }
+
+    private func loadCatalog(path: String?) throws -> TheaterCatalog {
         if let path { return try TheaterCatalog(contentsOf: URL(fileURLWithPath: path)) }
         let directory = try DataDirectory.locate(environment: variables)
         let coverage = CoverageArea.read(contentsOf: directory.appendingPathComponent("coverage.csv"))

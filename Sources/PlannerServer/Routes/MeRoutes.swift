@@ -64,7 +64,10 @@ enum MeRoutes {
             let search = try TheaterRoutes.searchRequest(query)
             let report = try await state.films(region: try FilmRoutes.region(query), user: user)
                 .suggestReport(near: query.string("near"), search: search, environment: state.environment)
-            return Reply.json(try report.json())
+            switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
+            case .geojson: return Reply.geoJSON(report.geoJSON())
+            default: return Reply.json(try report.json())
+            }
         }
         router.get("/v1/me/upcoming.ics") { request, _ in
             let query = try Query(request)

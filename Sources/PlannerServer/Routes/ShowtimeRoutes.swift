@@ -1,13 +1,59 @@
+import Foundation
+import Geo
 import Hummingbird
 import PlannerApp
+import Watchlist
 
-/// `GET /v1/showtimes` and `GET /v1/plan`: not served yet (see the README); they answer 501 with the reason.
+/// `GET /v1/showtimes` and `GET /v1/plan`: `planner showtimes` and `planner plan` over HTTP. Public, so without a
+/// token the watchlist is empty (nothing is planned); with one, it is that user's.
 enum ShowtimeRoutes {
     static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
-        for path in ["/v1/showtimes", "/v1/plan"] {
-            router.get(RouterPath(path)) { _, _ -> Response in
-                throw Problem(.notImplemented, "showtimes and plans are not served over HTTP yet; use 'planner showtimes' and 'planner plan'")
+        router.get("/v1/showtimes") { request, _ in
+            let (query, search, found, services, showtimes) = try await prepare(request, state: state)
+            let film = try query.string("film").map { text in
+                guard let reference = FilmReference(text: text) else { throw Problem(.badRequest, "--film must name a film") }
+                return reference
             }
+            let report = try await services.showtimesReport(
+                found: found, mode: search.mode, request: showtimes, film: film)
+            return Reply.json(try report.json())
         }
+        router.get("/v1/plan") { request, _ in
+            let (query, search, found, services, showtimes) = try await prepare(request, state: state)
+            let report = try await services.planReport(
+                found: found, mode: search.mode, request: showtimes, after: try clock(query, "after"),
+                before: try clock(query, "before"), buffer: try buffer(query))
+            return Reply.json(try report.json())
+        }
+    }
+
+    /// The search, the theaters found, and the showtimes services over the caller's (or nobody's) lists.
+    static func prepare(_ request: Request, state: ServerState) async throws
+        -> (Query, SearchRequest, TheaterSearch, ShowtimesServices, ShowtimesRequest)
+    {
+        let query = try Query(request)
+        let search = try TheaterRoutes.searchRequest(query)
+        let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
+        try showtimes.validate()
+        let user: Int64 = request.headers[.authorization] == nil ? ServerState.nobody : try await state.user(request).id
+        let services = try ShowtimesServices.make(showtimes, store: state.store.scoped(to: user), environment: state.environment)
+        let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
+        return (query, search, found, services, showtimes)
+    }
+
+    static func clock(_ query: Query, _ name: String) throws -> ClockTime? {
+        guard let text = query.string(name) else { return nil }
+        guard let time = ClockTime(text: text) else {
+            throw Problem(.badRequest, "--\(name) must be a time HH:MM such as 18:30, not '\(text.prefix(80))'")
+        }
+        return time
+    }
+
+    static func buffer(_ query: Query) throws -> BufferDuration {
+        guard let text = query.string("buffer") else { return .standard }
+        guard let buffer = BufferDuration(text: text) else {
+            throw Problem(.badRequest, "--buffer must be a margin such as 10m, 1h or 1h15m (at most 12 h), not '\(text.prefix(80))'")
+        }
+        return buffer
     }
 }

@@ -24,8 +24,10 @@ enum TheaterRoutes {
             let search = try searchRequest(query)
             let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
             let byMode = found.routesByMode()
-            if try format(query, request: request, default: .geojson, allowed: [.json, .geojson]) == .json {
-                return Reply.json(try RouteListReport(found: found, search: search, routesByMode: byMode).json())
+            switch try format(query, request: request, default: .geojson, allowed: [.json, .geojson, .csv]) {
+            case .json: return Reply.json(try RouteListReport(found: found, search: search, routesByMode: byMode).json())
+            case .csv: return Reply.text(RouteListReport(found: found, search: search, routesByMode: byMode).csv(), type: "text/csv")
+            default: break
             }
             return Reply.geoJSON(
                 RouteCollection.featureCollection(
