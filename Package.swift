@@ -136,6 +136,9 @@ let package = Package(
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters", "TestSupport"]),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"]),
+        .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist"]),
+        .testTarget(
+            name: "PlannerServerTests", dependencies: ["PlannerServer", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

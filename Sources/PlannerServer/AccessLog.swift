@@ -16,10 +16,13 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         let bytes = response.body.contentLength.map(String.init) ?? "-"
         logger.info(
-            "\(request.method) \(Self.redacted(request.uri.description)) \(response.status.code) \(bytes) \(String(format: "%.1f", milliseconds))ms")
+            "\(request.method) \(AccessLine.redacted(request.uri.description)) \(response.status.code) \(bytes) \(String(format: "%.1f", milliseconds))ms")
         return response
     }
+}
 
+/// What the access log writes of a request target.
+enum AccessLine {
     /// The path and query with every secret-bearing parameter's value replaced, and cut to 300 characters.
     static func redacted(_ target: String) -> String {
         guard let question = target.firstIndex(of: "?") else { return String(target.prefix(300)) }

@@ -44,6 +44,10 @@ package enum PlannerServer {
         try await app.runService()
     }
 
+    /// Threads for the handlers: enough that requests waiting on TMDb or the database do not queue behind
+    /// each other on a small machine.
+    static let handlerThreadCount = 16
+
     /// Every route group behind the problem, metrics and access-log middleware.
     static func makeRouter(state: ServerState, registry: PrometheusCollectorRegistry, logger: Logger)
         -> Hummingbird.Router<BasicRequestContext>
@@ -52,6 +56,7 @@ package enum PlannerServer {
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
+        router.add(middleware: HandlerThreadsMiddleware(threads: HandlerThreads(count: handlerThreadCount)))
         SystemRoutes.add(to: router, registry: registry)
         TheaterRoutes.add(to: router, state: state)
         FilmRoutes.add(to: router, state: state)

@@ -77,7 +77,7 @@ public struct TMDbCache: Sendable {
     /// The entry stored under `key`, if any.
     public func entry(forKey key: String) async throws -> Entry? {
         do {
-            return try await writer.read { db in
+            return try readNow { db in
                 guard
                     let row = try Row.fetchOne(
                         db, sql: "SELECT body, fetchedAt FROM nowplaying_http_cache WHERE key = ?", arguments: [key])
@@ -110,7 +110,7 @@ public struct TMDbCache: Sendable {
     /// Every key in the cache, sorted: for tests and diagnostics.
     public func allKeys() async throws -> [String] {
         do {
-            return try await writer.read { db in
+            return try readNow { db in
                 try String.fetchAll(db, sql: "SELECT key FROM nowplaying_http_cache ORDER BY key")
             }
         } catch {
@@ -140,5 +140,13 @@ public struct TMDbCache: Sendable {
             .map { "\($0.name)=\($0.value ?? "")" }
             .sorted()
         return kept.isEmpty ? "\(method) \(path)" : "\(method) \(path)?\(kept.joined(separator: "&"))"
+    }
+}
+
+extension TMDbCache {
+    /// A read on the calling thread. An async read holds a pooled reader while it waits to be resumed: with every
+    /// thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
+    private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
     }
 }

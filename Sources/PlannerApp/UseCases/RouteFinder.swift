@@ -56,3 +56,15 @@ package struct OneRoute {
         return first
     }
 }
+
+extension TheaterSearch {
+    /// `planner map`: one offline HTML page with the routes to every theater found, for `mode`.
+    package func mapPage(search: SearchRequest) -> (html: String, routeCount: Int) {
+        let routes = routes(search.mode)
+        let title = "\(search.query.pluralNoun.capitalized) near \(origin.label) by \(search.mode.rawValue)"
+        let html = MapRenderer().html(
+            origin: origin.coordinate, originLabel: origin.label, routes: routes, title: title,
+            attribution: catalog.attribution ?? catalog.source)
+        return (html, routes.count)
+    }
+}

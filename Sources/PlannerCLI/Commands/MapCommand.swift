@@ -20,13 +20,9 @@ extension PlannerCommand {
 
         func run() async throws {
             let found = try await TheaterSearch.resolve(near: location.near, search: search.request)
-            let routes = found.routes(search.mode)
-            let title = "\(search.query.pluralNoun.capitalized) near \(found.origin.label) by \(search.mode.rawValue)"
-            let html = MapRenderer().html(
-                origin: found.origin.coordinate, originLabel: found.origin.label, routes: routes, title: title,
-                attribution: found.catalog.attribution ?? found.catalog.source)
+            let (html, count) = found.mapPage(search: search.request)
             try OutputTarget(path: output).write(html)
-            Console.out("wrote \(output): \(routes.count) theaters and routes")
+            Console.out("wrote \(output): \(count) theaters and routes")
         }
     }
 }

@@ -34,24 +34,26 @@ enum MeRoutes {
             let user = try await state.user(request)
             let id = try filmID(context)
             let body = try await decode(RatingBody.self, from: request, context: context, state: state)
-            try state.store.scoped(to: user.id).rate(filmID: id, stars: body.rating)
+            try onAList(id, store: state.store.scoped(to: user.id)).rate(filmID: id, stars: body.rating)
             return Reply.json(try FilmFormat.json(RatingBody(id: id, rating: body.rating)))
         }
         router.delete("/v1/me/ratings/{id}") { request, context in
             let user = try await state.user(request)
-            try state.store.scoped(to: user.id).rate(filmID: try filmID(context), stars: nil)
+            let id = try filmID(context)
+            try onAList(id, store: state.store.scoped(to: user.id)).rate(filmID: id, stars: nil)
             return Reply.noContent()
         }
         router.put("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
             let id = try filmID(context)
             let body = try await decode(ReviewBody.self, from: request, context: context, state: state)
-            try state.store.scoped(to: user.id).review(filmID: id, text: body.review)
+            try onAList(id, store: state.store.scoped(to: user.id)).review(filmID: id, text: body.review)
             return Reply.json(try FilmFormat.json(ReviewBody(id: id, review: body.review)))
         }
         router.delete("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
-            try state.store.scoped(to: user.id).review(filmID: try filmID(context), text: nil)
+            let id = try filmID(context)
+            try onAList(id, store: state.store.scoped(to: user.id)).review(filmID: id, text: nil)
             return Reply.noContent()
         }
         router.get("/v1/me/stats") { request, _ in
@@ -102,6 +104,14 @@ enum MeRoutes {
     struct ReviewBody: Codable {
         var id: Int?
         let review: String
+    }
+
+    /// The user's store, once the film is known to be on one of their lists (a diary is kept for those only).
+    static func onAList(_ id: Int, store: PlannerStore) throws -> PlannerStore {
+        guard try store.contains(filmID: id, in: .watchlist) || store.contains(filmID: id, in: .favorites) else {
+            throw Problem(.notFound, "film \(id) is on none of your lists; add it first with POST /v1/me/watchlist")
+        }
+        return store
     }
 
     static func filmID(_ context: BasicRequestContext) throws -> Int {

@@ -59,7 +59,7 @@ public struct ShowtimesStore: Sendable {
     /// The body cached under `key` and when it was fetched, if any.
     public func cached(forKey key: String) async throws -> (body: Data, fetchedAt: Date)? {
         try await guarded {
-            try await writer.read { db in
+            try readNow { db in
                 guard
                     let row = try Row.fetchOne(
                         db, sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?", arguments: [key])
@@ -114,7 +114,7 @@ public struct ShowtimesStore: Sendable {
     /// The imported shows starting on `localDay` (`YYYY-MM-DD` in each show's zone), by start.
     public func importedShows(onLocalDay localDay: String) async throws -> [Show] {
         try await guarded {
-            try await writer.read { db in
+            try readNow { db in
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater",
                     arguments: [localDay]
@@ -140,5 +140,13 @@ public struct ShowtimesStore: Sendable {
         } catch {
             throw ShowtimesError.database(String(describing: error))
         }
+    }
+}
+
+extension ShowtimesStore {
+    /// A read on the calling thread. An async read holds a pooled reader while it waits to be resumed: with every
+    /// thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
+    private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
     }
 }

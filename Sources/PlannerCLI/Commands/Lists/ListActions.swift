@@ -12,44 +12,24 @@ enum ListActions {
         _ reference: FilmReference, year: Int?, offlineTitle: String?, note: String?, priority: Int, to list: FilmList,
         film options: FilmOptions
     ) async throws {
-        let environment = Environment()
-        let film: Film
-        var releases: [RegionalRelease] = []
-        let store: PlannerStore
+        let addition: ListAddition
         if let offlineTitle {
             guard let id = reference.id else {
                 throw ValidationError("--title stores a film without a lookup, so give its TMDb id, not a title")
             }
-            store = try AppDatabase.open(explicit: options.db, environment: environment)
-            film = try store.film(id: id) ?? Film.placeholder(id: id, title: offlineTitle, year: year)
+            addition = try AppDatabase.open(explicit: options.db).addWithoutLookup(
+                id: id, title: offlineTitle, year: year, to: list, note: note, priority: priority)
         } else {
-            let services = try FilmServices.make(options.request, environment: environment)
-            store = services.store
-            if let id = reference.id {
-                (film, releases) = FilmBridge.film(try await services.client.movie(id: id, policy: services.policy).value)
-            } else {
-                let page = try await services.client.searchMovies(
-                    query: reference.title, year: year, region: services.region, policy: services.policy
-                ).value
-                let matches = FilmBridge.matches(page.results, title: reference.title, year: year)
-                guard let only = matches.first else {
-                    throw PlannerAppError.invalidOption("TMDb knows no film called '\(reference.title)'" + (year.map { " from \($0)" } ?? ""))
-                }
-                guard matches.count == 1 else {
-                    var lines = ["'\(reference.title)' matches \(matches.count) films; nothing was added. Add one by id:"]
-                    for movie in matches.prefix(10) {
-                        lines.append("  \(movie.id)  \(movie.title) (\(movie.releaseYear.map(String.init) ?? "?"))")
-                    }
-                    Console.error(lines.joined(separator: "\n"))
-                    throw ExitCode(2)
-                }
-                (film, releases) = FilmBridge.film(try await services.client.movie(id: only.id, policy: services.policy).value)
+            do {
+                addition = try await FilmServices.make(options.request).add(
+                    reference, year: year, to: list, note: note, priority: priority)
+            } catch let ambiguous as AmbiguousTitle {
+                Console.error(ambiguous.description)
+                throw ExitCode(2)
             }
         }
-        try store.upsertDetails(film, releases: releases)
-        let result = try store.add(film, to: list, note: note, priority: priority)
-        let name = "\(film.title)\(film.year.map { " (\($0))" } ?? "")"
-        switch result {
+        let (film, name) = (addition.film, addition.name)
+        switch addition.result {
         case .added: Console.out("added \(name) [\(film.id)] to your \(list.displayName)")
         case .alreadyPresent: Console.out("\(name) [\(film.id)] is already on your \(list.displayName); nothing changed")
         }
