@@ -29,7 +29,7 @@ package enum PlannerServer {
             configuration: configuration, store: store,
             limiter: RateLimiter(ratePerSecond: configuration.requestsPerSecondPerToken))
         let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        MetricsSystem.bootstrap(metricsFactory(registry: registry))
         let router = makeRouter(state: state, registry: registry, logger: logger)
         let host = configuration.host
         let app = Application(
@@ -47,6 +47,21 @@ package enum PlannerServer {
     /// Threads for the handlers: enough that requests waiting on TMDb or the database do not queue behind
     /// each other on a small machine.
     static let handlerThreadCount = 16
+
+    /// Prometheus metrics under the names Prometheus' conventions give them: `http_requests_total` and
+    /// `http_request_errors_total` by route, method and status, `http_server_request_duration_seconds` as a histogram.
+    static func metricsFactory(registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        let names = [
+            "hb.requests": "http_requests_total", "hb.request.errors": "http_request_errors_total",
+            "http.server.request.duration": "http_server_request_duration_seconds",
+        ]
+        let labels = ["http.route": "route", "http.request.method": "method", "http.response.status_code": "status"]
+        factory.nameAndLabelSanitizer = { label, dimensions in
+            (names[label] ?? label, dimensions.map { (labels[$0.0] ?? $0.0, $0.1) })
+        }
+        return factory
+    }
 
     /// Every route group behind the problem, metrics and access-log middleware.
     static func makeRouter(state: ServerState, registry: PrometheusCollectorRegistry, logger: Logger)

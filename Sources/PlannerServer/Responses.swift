@@ -23,19 +23,28 @@ enum Reply {
 struct Query {
     let parameters: [String: String]
 
+    /// Reads the query as HTML forms and browsers write it: `+` is a space, `%2B` a plus.
     init(_ request: Request) throws {
         var parameters: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters {
-            guard parameters[String(name)] == nil else {
-                throw Problem(.badRequest, "the query parameter '\(name)' is given twice")
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decoded(parts[0]), let value = Self.decoded(parts.count > 1 ? parts[1] : "") else {
+                throw Problem(.badRequest, "the query is not valid percent-encoding")
+            }
+            guard parameters[name] == nil else {
+                throw Problem(.badRequest, "the query parameter '\(name.prefix(80))' is given twice")
             }
             let limit = name == "q" ? 500 : 200
             guard value.count <= limit else {
-                throw Problem(.badRequest, "the query parameter '\(name)' is over \(limit) characters")
+                throw Problem(.badRequest, "the query parameter '\(name.prefix(80))' is over \(limit) characters")
             }
-            parameters[String(name)] = String(value)
+            parameters[name] = value
         }
         self.parameters = parameters
+    }
+
+    static func decoded(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     func string(_ name: String) -> String? { parameters[name] }

@@ -11,8 +11,9 @@ import requests
 from conftest import assert_problem
 
 
-def raw_post(url: str, path: str, headers: dict, body: bytes, timeout: float = 30) -> tuple[int, dict, bytes]:
-    """POSTs `body` over a plain socket, reading the answer while still sending.
+def raw_post(url: str, path: str, headers: dict, body: bytes, timeout: float = 30,
+             method: str = "POST") -> tuple[int, dict, bytes]:
+    """Sends `body` (POST unless `method` says otherwise) over a plain socket, reading the answer while still sending.
 
     A server may answer 413 and close as soon as it sees the Content-Length or the first megabyte; a client that
     only reads after sending everything would then see a reset instead of the answer.
@@ -38,7 +39,7 @@ def raw_post(url: str, path: str, headers: dict, body: bytes, timeout: float = 3
 
     thread = threading.Thread(target=reader, daemon=True)
     thread.start()
-    head = [f"POST {path} HTTP/1.1", f"Host: {parsed.hostname}:{parsed.port}", f"Content-Length: {len(body)}",
+    head = [f"{method} {path} HTTP/1.1", f"Host: {parsed.hostname}:{parsed.port}", f"Content-Length: {len(body)}",
             "Connection: close"] + [f"{k}: {v}" for k, v in headers.items()]
     try:
         sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
@@ -86,7 +87,7 @@ def test_a_2_mb_post_body_is_a_413_problem(server, users):
 def test_a_2_mb_body_to_a_rating_is_a_413_too(server, users):
     body = b'{"rating": 4, "padding": "' + b"x" * (2 * 1024 * 1024) + b'"}'
     status, _, content = raw_post(server.url, "/v1/me/ratings/550",
-                                  {**users["grace"].auth, "Content-Type": "application/json"}, body)
+                                  {**users["grace"].auth, "Content-Type": "application/json"}, body, method="PUT")
     assert status == 413, content[:300]
 
 

@@ -32,8 +32,8 @@ enum MeRoutes {
         }
         router.put("/v1/me/ratings/{id}") { request, context in
             let user = try await state.user(request)
-            let id = try filmID(context)
             let body = try await decode(RatingBody.self, from: request, context: context, state: state)
+            let id = try filmID(context)
             try onAList(id, store: state.store.scoped(to: user.id)).rate(filmID: id, stars: body.rating)
             return Reply.json(try FilmFormat.json(RatingBody(id: id, rating: body.rating)))
         }
@@ -45,8 +45,8 @@ enum MeRoutes {
         }
         router.put("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
-            let id = try filmID(context)
             let body = try await decode(ReviewBody.self, from: request, context: context, state: state)
+            let id = try filmID(context)
             try onAList(id, store: state.store.scoped(to: user.id)).review(filmID: id, text: body.review)
             return Reply.json(try FilmFormat.json(ReviewBody(id: id, review: body.review)))
         }
