@@ -29,44 +29,29 @@ extension PlannerCommand {
 
             func run() throws {
                 let store = into.map { RoadAreaStore(directory: URL(fileURLWithPath: $0)) } ?? Areas(environment: Environment()).user
-                let url = URL(fileURLWithPath: file)
-                guard FileManager.default.isReadableFile(atPath: url.path) else {
-                    throw PlannerAppError.invalidOption("cannot read '\(file)'")
-                }
                 let stamp = importedAt.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
                 let bar = ProgressBar()
                 let start = Date()
-                var read = ImportProgress(stage: .relations)
-                let isCatalog = Self.catalogExtensions.contains(url.pathExtension.lowercased())
-                let areaName = name ?? (isCatalog ? url.deletingPathExtension().lastPathComponent : RoadGraphBuilder.defaultName(for: url))
-                let target = try store.fileURL(for: areaName)
-                var skippedRows = 0
-                let area =
-                    isCatalog
-                    ? try Self.catalogArea(from: url, name: areaName, importedAt: stamp, skippedRows: &skippedRows)
-                    : try RoadGraphBuilder().build(from: url, name: areaName, importedAt: stamp) { progress in
-                        read = progress
-                        let counts = [
-                            progress.ways > 0 ? "\(progress.ways) ways" : nil,
-                            progress.nodes > 0 ? "\(progress.nodes) nodes" : nil,
-                        ].compactMap { $0 }.joined(separator: ", ")
-                        bar.show(
-                            progress.stage.label, completed: progress.stage.rawValue,
-                            total: ImportProgress.Stage.done.rawValue, detail: counts)
-                    }
-                try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-                try area.write(to: target)
+                let result = try AreaImport.run(file: file, name: name, into: store, importedAt: stamp) { progress in
+                    let counts = [
+                        progress.ways > 0 ? "\(progress.ways) ways" : nil,
+                        progress.nodes > 0 ? "\(progress.nodes) nodes" : nil,
+                    ].compactMap { $0 }.joined(separator: ", ")
+                    bar.show(
+                        progress.stage.label, completed: progress.stage.rawValue,
+                        total: ImportProgress.Stage.done.rawValue, detail: counts)
+                }
                 bar.finish()
-                let summary = area.summary
+                let (summary, read) = (result.area.summary, result.read)
                 let edges = TravelMode.allCases.map { "\($0.rawValue) \(summary.edgeCountByMode[$0] ?? 0)" }.joined(separator: ", ")
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
                 let nodes = TravelMode.allCases.map { "\($0.rawValue) \(summary.nodeCountByMode[$0] ?? 0)" }
                 var lines: [String] = []
-                lines.append("imported \(summary.name) from \(url.lastPathComponent) in \(seconds) s")
+                lines.append("imported \(summary.name) from \(URL(fileURLWithPath: file).lastPathComponent) in \(seconds) s")
                 lines.append("  theaters      \(summary.theaterCount)")
-                if isCatalog {
+                if result.isCatalog {
                     // A catalog has theaters only: no roads to count.
-                    lines.append("  skipped       \(skippedRows) rows without a name or a valid lat/lon")
+                    lines.append("  skipped       \(result.skippedRows) rows without a name or a valid lat/lon")
                     lines.append("  roads         none (times are estimates here, unless an extract's area covers them)")
                 } else {
                     lines.append("  read          \(read.nodes) nodes, \(read.ways) ways, \(read.relations) relations")
@@ -77,41 +62,6 @@ extension PlannerCommand {
                 }
                 lines.append("  covers        \(box(summary.boundingBox))")
                 Console.out(lines.joined(separator: "\n"))
-            }
-
-            /// The files `--catalog` reads: GeoJSON FeatureCollections of Points, and CSVs with name, lat, lon.
-            static let catalogExtensions: Set<String> = ["csv", "geojson", "json"]
-
-            /// An area of theaters only, from a catalog: it covers the theaters' bounding box and has no roads, so
-            /// its theaters join the bundled ones there while times stay estimates (or follow another area's roads).
-            static func catalogArea(from url: URL, name: String, importedAt: Date, skippedRows: inout Int) throws -> RoadArea {
-                let catalog = try TheaterCatalog(contentsOf: url)
-                skippedRows = catalog.skippedRows
-                guard let first = catalog.theaters.first else {
-                    throw PlannerAppError.invalidOption("'\(url.lastPathComponent)' holds no theaters with a name and a valid lat/lon")
-                }
-                var box = BoundingBox(
-                    south: first.coordinate.latitude, west: first.coordinate.longitude,
-                    north: first.coordinate.latitude, east: first.coordinate.longitude)
-                for theater in catalog.theaters.dropFirst() {
-                    let c = theater.coordinate
-                    box = BoundingBox(
-                        south: min(box.south, c.latitude), west: min(box.west, c.longitude),
-                        north: max(box.north, c.latitude), east: max(box.east, c.longitude))
-                }
-                // A catalog says nothing of where it ends: its box, 5 km wider on every side, is taken as covered,
-                // so that a search from the middle of town counts a few theaters' tight box as "there".
-                let padLatitude = Areas.catalogCoveragePaddingMeters / 111_195
-                let padLongitude = padLatitude / max(0.01, cos(max(abs(box.south), abs(box.north)) * .pi / 180))
-                box = BoundingBox(
-                    south: max(-90, box.south - padLatitude), west: max(-180, box.west - padLongitude),
-                    north: min(90, box.north + padLatitude), east: min(180, box.east + padLongitude))
-                let empty = Dictionary(uniqueKeysWithValues: TravelMode.allCases.map {
-                    ($0, RoadGraph(mode: $0, coordinates: [], edges: []))
-                })
-                return RoadArea(
-                    name: name, sourceFileName: url.lastPathComponent, boundingBox: box, importedAt: importedAt,
-                    graphs: empty, theaters: catalog.theaters, statistics: ImportStatistics())
             }
         }
 

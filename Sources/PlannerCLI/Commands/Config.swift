@@ -39,48 +39,10 @@ extension PlannerCommand {
             var value: [String] = []
 
             func run() throws {
-                let environment = Environment()
-                var settings = try environment.settings()
                 let text = value.joined(separator: " ").trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { throw ValidationError("'planner config set \(key)' needs a value") }
-                switch key {
-                case "home":
-                    let origin = try Origin.resolve(near: text, settings: settings, gazetteer: environment.gazetteer)
-                    settings.home = SavedLocation(
-                        label: origin.label, latitude: origin.coordinate.latitude,
-                        longitude: origin.coordinate.longitude, countryCode: origin.countryCode)
-                case "region":
-                    guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                        throw SettingsError.invalidValue(key: key, value: text, expected: "a two-letter country code such as FI")
-                    }
-                    // A country the gazetteer knows (every country with a town of 15,000 people): XX is a typo.
-                    let code = text.uppercased()
-                    if let places = try? environment.gazetteer().places, !places.contains(where: { $0.countryCode == code }) {
-                        throw SettingsError.invalidValue(
-                            key: key, value: text, expected: "an ISO 3166-1 country code such as FI, GB or US")
-                    }
-                    settings.region = code
-                case "online":
-                    guard ["never", "auto", "always"].contains(text) else {
-                        throw SettingsError.invalidValue(key: key, value: text, expected: "never, auto or always")
-                    }
-                    settings.online = text
-                case "contact":
-                    // It goes into a header: no control characters (a CR or LF would start a header of its own).
-                    guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }), text.count <= 200 else {
-                        throw SettingsError.invalidValue(key: key, value: text, expected: "an email address or URL on one line")
-                    }
-                    settings.contact = text
-                case "cache-lists", "cache-details":
-                    guard Settings.seconds(fromDuration: text) != nil else {
-                        throw SettingsError.invalidValue(key: key, value: text, expected: "a duration such as 30m, 6h or 7d")
-                    }
-                    if key == "cache-lists" { settings.cacheLists = text } else { settings.cacheDetails = text }
-                default:
-                    throw SettingsError.unknownKey(key)
-                }
-                try environment.settingsFile.save(settings)
-                Console.out("saved \(key) in \(environment.settingsFile.url.path)")
+                let path = try Environment().setSetting(key, to: text)
+                Console.out("saved \(key) in \(path)")
             }
         }
 
@@ -91,18 +53,7 @@ extension PlannerCommand {
             var key: String
 
             func run() throws {
-                let environment = Environment()
-                var settings = try environment.settings()
-                switch key {
-                case "home": settings.home = nil
-                case "region": settings.region = nil
-                case "online": settings.online = nil
-                case "contact": settings.contact = nil
-                case "cache-lists": settings.cacheLists = nil
-                case "cache-details": settings.cacheDetails = nil
-                default: throw SettingsError.unknownKey(key)
-                }
-                try environment.settingsFile.save(settings)
+                try Environment().unsetSetting(key)
                 Console.out("forgot \(key)")
             }
         }

@@ -40,20 +40,9 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let variables = Environment().variables
-            guard let key = variables["OMDB_API_KEY"], !key.isEmpty else { throw FilmServicesError.missingOMDbKey }
-            var baseURL = OMDbClient.defaultBaseURL
-            if let text = variables["OMDB_BASE_URL"], !text.isEmpty {
-                guard let url = URL(string: text), url.host != nil else {
-                    throw NowPlayingError.invalidBaseURL(URLRedaction.redacted(text))
-                }
-                baseURL = url
-            }
-            let film = try await OMDbClient(
-                apiKey: key, baseURL: baseURL, transport: transport(verbose: verbose, service: "omdb")
-            ).movie(title: title, year: year)
+            let film = try await OMDbLookup.movie(title: title, year: year, verbose: verbose)
             switch output.format {
-            case .json: try output.target.write(try FilmFormat.json(LookupJSON(film)))
+            case .json: try output.target.write(try FilmFormat.json(OMDbLookup.JSON(film)))
             case .csv:
                 try output.target.write(
                     CSVTable.line(["title", "year", "imdb_id", "plot"]) + "\n"
@@ -72,27 +61,6 @@ extension PlannerCommand {
             if let imdb = film.imdbID { lines.append("IMDb \(imdb)") }
             lines.append("Data: OMDb (https://www.omdbapi.com).")
             return lines.joined(separator: "\n")
-        }
-
-        private struct LookupJSON: Encodable {
-            let title: String
-            let year: String?
-            let plot: String?
-            let imdbID: String?
-            let ratings: [String: String]
-
-            init(_ film: OMDbMovie) {
-                title = film.title
-                year = film.year
-                plot = film.plot
-                imdbID = film.imdbID
-                ratings = Dictionary(film.ratings.map { ($0.source, $0.value) }, uniquingKeysWith: { a, _ in a })
-            }
-
-            enum CodingKeys: String, CodingKey {
-                case title, year, plot, ratings
-                case imdbID = "imdb_id"
-            }
         }
     }
 }
