@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import NowPlaying
 
 /// The film lists and details of `now-playing`, `upcoming-releases`, `popular`, `trending`, `search` and `movie`,
@@ -43,5 +44,17 @@ extension FilmServices {
         return MovieReport(
             details: details.value, region: region, provenance: details.provenance,
             posterURL: images?.posterURL(path: details.value.movie.posterPath))
+    }
+
+    /// `planner suggestions`: `count` films drawn at random (seeded, so repeatable) from the first `pages` pages
+    /// of TMDb's popular list, watchlisted ones marked.
+    package func randomPopular(count: Int, pages: Int, seed: UInt64) async throws -> FilmListReport {
+        let popular = try await client.allMovies(.popular, region: region, language: language, maxPages: pages, policy: policy)
+        var generator = SplitMix64(seed: seed)
+        let drawn = Array(popular.value.results.shuffled(using: &generator).prefix(count))
+        let watchlist = Set(try store.list(.watchlist).map(\.film.id))
+        return FilmListReport(
+            title: "\(drawn.count) random films from TMDb's popular list" + (watchlist.isEmpty ? "" : " (* on your watchlist)"),
+            films: drawn, totalResults: drawn.count, dates: nil, provenance: popular.provenance, marked: watchlist)
     }
 }

@@ -32,16 +32,8 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film.request)
-            let popular = try await services.client.allMovies(
-                .popular, region: services.region, language: services.language, maxPages: pages,
-                policy: services.policy)
-            var generator = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
-            let drawn = Array(popular.value.results.shuffled(using: &generator).prefix(count))
-            let watchlist = Set(try services.store.list(.watchlist).map(\.film.id))
-            let report = FilmListReport(
-                title: "\(drawn.count) random films from TMDb's popular list" + (watchlist.isEmpty ? "" : " (* on your watchlist)"),
-                films: drawn, totalResults: drawn.count, dates: nil, provenance: popular.provenance, marked: watchlist)
+            let report = try await FilmServices.make(film.request).randomPopular(
+                count: count, pages: pages, seed: seed ?? UInt64.random(in: 0...UInt64.max))
             try output.write(report)
         }
     }

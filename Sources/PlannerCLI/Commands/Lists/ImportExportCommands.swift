@@ -42,21 +42,8 @@ struct WatchlistImport: AsyncParsableCommand {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw PlannerAppError.invalidOption("cannot read '\(file)'")
         }
-        let environment = Environment()
-        let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        let isJSON = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.first == "{"
-        let store: PlannerStore
-        let resolver: any FilmResolver
-        if isJSON {
-            store = try AppDatabase.open(explicit: options.db, environment: environment)
-            resolver = NoResolver()
-        } else {
-            let services = try FilmServices.make(options.request, environment: environment)
-            store = services.store
-            resolver = TMDbFilmResolver(client: services.client, policy: services.policy)
-        }
         let bar = ProgressBar()
-        let report = try await store.importFile(data, into: .watchlist, resolver: resolver) { done, total in
+        let report = try await ListImport.run(data, into: .watchlist, film: options.request) { done, total in
             bar.show("titles", completed: done, total: total)
         }
         bar.finish()
@@ -69,9 +56,4 @@ struct WatchlistImport: AsyncParsableCommand {
         }
         Console.out(lines.joined(separator: "\n"))
     }
-}
-
-/// A resolver for JSON imports, which name their films and need none.
-struct NoResolver: FilmResolver {
-    func resolve(title: String, year: Int?) async throws -> FilmMatch { .none }
 }
