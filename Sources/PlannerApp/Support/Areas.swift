@@ -77,10 +77,11 @@ package struct RouterChoice {
     /// The area routed on, or nil for the estimate.
     package let areaName: String?
 
-    package init(areas: [RoadArea]) {
+    /// - Parameter cache: the server's, so that an area's prepared graphs are built once, not per request.
+    package init(areas: [RoadArea], cache: DataCache? = nil) {
         // The first area with roads: an area imported from a catalog has theaters only.
         if let area = areas.first(where: { $0.graphs.values.contains { $0.edgeCount > 0 } }) {
-            router = RoadRouter(area: area)
+            router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area)
             areaName = area.name
         } else {
             router = EstimateRouter()

@@ -13,6 +13,7 @@ package final class DataCache: @unchecked Sendable {
     private var catalogs: [String: TheaterCatalog] = [:]
     private var listings: [String: RoadAreaStore.Listing] = [:]
     private var areas: [String: RoadArea] = [:]
+    private var routers: [String: RoadRouter] = [:]
 
     package init() {}
 
@@ -41,6 +42,11 @@ package final class DataCache: @unchecked Sendable {
 
     func listing(_ store: RoadAreaStore) throws -> RoadAreaStore.Listing {
         try value(\.listings, key: store.directory.path) { try store.list() }
+    }
+
+    /// The road router of an area, its graphs prepared once (adjacency, snapping index, landmarks).
+    func router(for area: RoadArea) -> RoadRouter {
+        value(\.routers, key: "\(area.name)\n\(area.importedAt.timeIntervalSince1970)") { RoadRouter(area: area) }
     }
 
     func area(_ name: String, in store: RoadAreaStore) throws -> RoadArea {

@@ -128,7 +128,7 @@ package struct TheaterSearch {
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
             sources: Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a }), notes: [])
-        routing = RouterChoice(areas: areas)
+        routing = RouterChoice(areas: areas, cache: environment.cache)
     }
 
     package init(
@@ -187,7 +187,7 @@ package struct TheaterSearch {
         }
         var result = TheaterSearch(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
-        result.routing = RouterChoice(areas: areas)
+        result.routing = RouterChoice(areas: areas, cache: environment.cache)
         return result
     }
 

@@ -26,7 +26,7 @@ package struct OneRoute {
             near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)
         let areas = catalog == nil ? Areas(environment: environment).covering(origin.coordinate) : []
         let destination = try Self.destination(reference, catalog: catalog, environment: environment, areas: areas)
-        let route = RouterChoice(areas: areas).router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
+        let route = RouterChoice(areas: areas, cache: environment.cache).router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
         return OneRoute(origin: origin, destination: destination, route: route, mode: mode)
     }
 
