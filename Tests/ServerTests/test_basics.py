@@ -124,6 +124,10 @@ def test_the_web_page_in_headless_chromium_lists_kinopalatsi_near_helsinki(serve
         browser_process.wait(timeout=10)
     if stdout is None:
         pytest.fail("chromium did not finish within 120 s")
-    assert "Kinopalatsi" in stdout, (
-        f"chromium exited {browser_process.returncode}; the DOM has no Kinopalatsi:\n{stdout[-3000:]}\n"
+    # In the list of theaters itself, not only as a label on the map; and no error line.
+    listed = re.findall(r'<li class="theater"[^>]*>.*?</li>', stdout, re.S)
+    assert any("Kinopalatsi" in item for item in listed), (
+        f"chromium exited {browser_process.returncode}; the theater list has no Kinopalatsi:\n{stdout[-3000:]}\n"
         f"stderr:\n{stderr[-2000:]}")
+    assert re.search(r'<[^>]*id="error"[^>]*>\s*</', stdout), "the page shows an error line"
+    assert "<svg" in stdout and "Kinopalatsi" in stdout.split("<svg", 1)[1], "the map has no Kinopalatsi"

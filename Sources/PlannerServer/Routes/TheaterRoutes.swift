@@ -64,7 +64,14 @@ enum TheaterRoutes {
             }
             return format
         }
-        if allowed.contains(.geojson), request.headers[.accept]?.contains("application/geo+json") == true { return .geojson }
+        // `Accept: application/geo+json` asks for GeoJSON; a client that takes plain JSON as well gets the default.
+        let accepted = Set(
+            (request.headers[.accept] ?? "").split(separator: ",").map {
+                ($0.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            })
+        if allowed.contains(.geojson), accepted.contains("application/geo+json"), !accepted.contains("application/json") {
+            return .geojson
+        }
         return fallback
     }
 }
