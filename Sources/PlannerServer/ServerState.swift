@@ -35,6 +35,11 @@ struct ServerState: Sendable {
         return user
     }
 
+    /// The user of the bearer token when one is sent (a public route then answers with their marks), else nil.
+    func optionalUser(_ request: Request) async throws -> UserAccount? {
+        request.headers[.authorization] == nil ? nil : try await user(request)
+    }
+
     /// Refuses with a 429 and `Retry-After` when `userID` is over the rate limit.
     func limit(_ userID: Int64) async throws {
         if let wait = await limiter.take(for: userID) {
@@ -44,7 +49,8 @@ struct ServerState: Sendable {
 
     /// The film services over the store, scoped to `user` (or shared, for the public routes).
     func films(region: String?, user: UserAccount? = nil) throws -> FilmServices {
-        let scoped = user.map { store.scoped(to: $0.id) } ?? store
+        // The public routes see nobody's lists: never the command line's own.
+        let scoped = store.scoped(to: user?.id ?? Self.nobody)
         return try FilmServices.make(FilmRequest(region: region), store: scoped, environment: environment)
     }
 }

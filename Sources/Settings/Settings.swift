@@ -21,10 +21,19 @@ public struct Settings: Codable, Sendable, Equatable {
     public var cacheLists: String?
     /// How long TMDb's details and release dates stay fresh in the cache ("7d"); 7 days when unset.
     public var cacheDetails: String?
+    /// The search radius of every place command, as written ("800m", "0.5").
+    public var radius: String?
+    /// What the place commands look for ("movie theatre", "theatre", a name).
+    public var keyword: String?
+    /// The travel mode of the place commands: walk, bike or drive.
+    public var mode: String?
+    /// How many results the place commands list.
+    public var limit: Int?
 
     public init(
         home: SavedLocation? = nil, region: String? = nil, online: String? = nil, contact: String? = nil,
-        cacheLists: String? = nil, cacheDetails: String? = nil
+        cacheLists: String? = nil, cacheDetails: String? = nil, radius: String? = nil, keyword: String? = nil,
+        mode: String? = nil, limit: Int? = nil
     ) {
         self.home = home
         self.region = region
@@ -32,16 +41,22 @@ public struct Settings: Codable, Sendable, Equatable {
         self.contact = contact
         self.cacheLists = cacheLists
         self.cacheDetails = cacheDetails
+        self.radius = radius
+        self.keyword = keyword
+        self.mode = mode
+        self.limit = limit
     }
 
     enum CodingKeys: String, CodingKey {
-        case home, region, online, contact
+        case home, region, online, contact, radius, keyword, mode, limit
         case cacheLists = "cache_lists"
         case cacheDetails = "cache_details"
     }
 
     /// The keys `planner config set` accepts.
-    public static let keys = ["home", "region", "online", "contact", "cache-lists", "cache-details"]
+    public static let keys = [
+        "home", "region", "online", "contact", "cache-lists", "cache-details", "radius", "keyword", "mode", "limit",
+    ]
 
     /// Reads a length of time written as whole numbers with units: `45s`, `30m`, `6h`, `7d`, `1h30m`, `2d12h`.
     /// - Returns: seconds, or nil when the text is not such a duration (or is zero).

@@ -34,6 +34,37 @@ struct ConfigCommandTests {
         #expect(typo.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func savedRadiusAndKeywordChangeWhatNearbyListsAndConfigShowSaysWhereEachCameFrom() async throws {
+        let before = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
+        #expect(try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any] != nil)
+        #expect(before.stdout.contains("\"radius_m\" : 55597.5"))
+        #expect(before.stdout.contains("amenity=cinema"))
+
+        #expect(try await planner.run(["config", "set", "radius", "800m"]).status == 0)
+        #expect(try await planner.run(["config", "set", "keyword", "theatre"]).status == 0)
+        let after = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
+        #expect(after.stdout.contains("\"radius_m\" : 800"))
+        #expect(after.stdout.contains("amenity=theatre"))
+        // A flag still wins over the setting.
+        let flagged = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--radius", "0.5", "--format", "json"])
+        #expect(flagged.stdout.contains("\"radius_m\" : 55597.5"))
+
+        let shown = try await planner.run(["config", "show"]).stdout
+        #expect(shown.contains("radius   800m  (setting)"))
+        #expect(shown.contains("keyword  theatre  (setting)"))
+        #expect(shown.contains("mode     walk  (default)"))
+        #expect(shown.contains("limit    10  (default)"))
+    }
+
+    @Test(arguments: [["radius", "abc"], ["mode", "fly"], ["limit", "0"], ["limit", "x"]])
+    func aBadSavedSearchDefaultIsOneLineAndNothingIsSaved(_ arguments: [String]) async throws {
+        let result = try await planner.run(["config", "set"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try await planner.run(["config", "show"]).stdout.contains("\(arguments[0])".padding(toLength: 9, withPad: " ", startingAt: 0)))
+        #expect(!(try await planner.run(["config", "show"]).stdout.contains("(setting)")))
+    }
+
     @Test func pickWithoutIcsIsAMistake() async throws {
         let result = try await planner.run(["plan", "--near", "60.1699,24.9384", "--pick", "2"])
         #expect(result.status == 64)

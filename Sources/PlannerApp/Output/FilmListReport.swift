@@ -10,8 +10,16 @@ package struct FilmListReport {
     package let totalResults: Int
     package let dates: DateWindow?
     package let provenance: Provenance
-    /// Ids to flag with a star, such as watchlist films.
+    /// Ids on your watchlist, marked •.
     package var marked: Set<Int> = []
+    /// Ids on your favorites, marked ★.
+    package var favorites: Set<Int> = []
+
+    /// "• ", "★ ", "•★ " or nothing, before a title in the table.
+    func mark(_ id: Int) -> String {
+        let text = (marked.contains(id) ? "•" : "") + (favorites.contains(id) ? "★" : "")
+        return text.isEmpty ? "" : text + " "
+    }
 
     package func table() -> String {
         var lines = [title]
@@ -26,7 +34,7 @@ package struct FilmListReport {
         var table = TextTable(
             headers: ["#", "Title", "Release", "Rating", "TMDb id"], alignments: [.right, .left, .left, .right, .right])
         for (rank, film) in films.enumerated() {
-            let name = marked.contains(film.id) ? "* " + film.title : film.title
+            let name = mark(film.id) + film.title
             table.rows.append([
                 "\(rank + 1)", name, FilmFormat.day(film.releaseDate), FilmFormat.rating(film), "\(film.id)",
             ])
@@ -35,6 +43,9 @@ package struct FilmListReport {
         lines.append(table.render())
         lines.append("")
         let shown = films.count < totalResults ? "\(films.count) of \(FilmFormat.films(totalResults))" : FilmFormat.films(films.count)
+        if films.contains(where: { marked.contains($0.id) || favorites.contains($0.id) }) {
+            lines.append("• on your watchlist, ★ a favorite")
+        }
         lines.append("\(shown), \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
         return lines.joined(separator: "\n")
     }
@@ -58,7 +69,7 @@ package struct FilmListReport {
             ListJSON(
                 title: title, totalResults: totalResults, source: FilmFormat.sourceJSON(provenance),
                 datesFrom: dates.map { FilmFormat.day($0.minimum) }, datesTo: dates.map { FilmFormat.day($0.maximum) },
-                films: films.map { FilmJSON($0, marked: marked.contains($0.id)) }))
+                films: films.map { FilmJSON($0, marked: marked.contains($0.id), favorite: favorites.contains($0.id)) }))
     }
 
     private struct ListJSON: Encodable {
@@ -84,7 +95,6 @@ package struct FilmListReport {
         self.provenance = provenance
         self.marked = marked
     }
-
 }
 
 /// One film in JSON output.
@@ -97,9 +107,12 @@ package struct FilmJSON: Encodable {
     package let voteAverage: Double
     package let voteCount: Int
     package let posterPath: String?
+    /// On your watchlist.
     package let marked: Bool
+    /// On your favorites.
+    package let favorite: Bool
 
-    package init(_ movie: Movie, marked: Bool = false) {
+    package init(_ movie: Movie, marked: Bool = false, favorite: Bool = false) {
         id = movie.id
         title = movie.title
         originalTitle = movie.originalTitle
@@ -109,10 +122,11 @@ package struct FilmJSON: Encodable {
         voteCount = movie.voteCount
         posterPath = movie.posterPath
         self.marked = marked
+        self.favorite = favorite
     }
 
     package enum CodingKeys: String, CodingKey {
-        case id, title, overview, marked
+        case id, title, overview, marked, favorite
         case originalTitle = "original_title"
         case releaseDate = "release_date"
         case voteAverage = "vote_average"

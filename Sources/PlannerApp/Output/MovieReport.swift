@@ -9,6 +9,8 @@ package struct MovieReport {
     package let region: String?
     package let provenance: Provenance
     package let posterURL: URL?
+    /// Your lists and diary for this film, when it is on a list or has a diary entry.
+    package var yours: PersonalStatus? = nil
 
     package var theatrical: Date? { region.flatMap { details.theatricalReleaseDate(region: $0) } }
 
@@ -30,6 +32,7 @@ package struct MovieReport {
                 lines.append("No cinema release date known in \(region)")
             }
         }
+        if let yours { lines += yours.lines }
         if !details.tagline.isEmpty { lines.append(details.tagline) }
         lines += ["", movie.overview.isEmpty ? "Overview: N/A" : movie.overview, ""]
         var ids = ["TMDb \(movie.id)"]
@@ -60,7 +63,7 @@ package struct MovieReport {
                 film: FilmJSON(details.movie), runtimeMinutes: details.runtimeMinutes,
                 genres: details.genres.map(\.name), imdbID: details.imdbID, region: region,
                 theatricalRelease: theatrical.map { FilmFormat.day($0) }, posterURL: posterURL?.absoluteString,
-                source: FilmFormat.sourceJSON(provenance)))
+                source: FilmFormat.sourceJSON(provenance), yours: yours))
     }
 
     private struct MovieJSON: Encodable {
@@ -72,9 +75,10 @@ package struct MovieReport {
         let theatricalRelease: String?
         let posterURL: String?
         let source: FilmFormat.SourceJSON
+        let yours: PersonalStatus?
 
         enum CodingKeys: String, CodingKey {
-            case film, genres, region, source
+            case film, genres, region, source, yours
             case runtimeMinutes = "runtime_min"
             case imdbID = "imdb_id"
             case theatricalRelease = "theatrical_release"
@@ -88,4 +92,36 @@ package struct MovieReport {
         self.posterURL = posterURL
     }
 
+}
+
+/// What you have said of one film: on which lists, your rating, review and the day you watched it.
+package struct PersonalStatus: Encodable, Sendable, Equatable {
+    package let onWatchlist: Bool
+    package let favorite: Bool
+    package let rating: Double?
+    package let review: String?
+    package let watchedOn: String?
+
+    package init(onWatchlist: Bool, favorite: Bool, rating: Double?, review: String?, watchedOn: String?) {
+        self.onWatchlist = onWatchlist
+        self.favorite = favorite
+        self.rating = rating
+        self.review = review
+        self.watchedOn = watchedOn
+    }
+
+    /// The lines `planner movie` prints: "Yours: on your watchlist · ★ favorite · rated 4.5 · watched …", then the review.
+    var lines: [String] {
+        let facts = [
+            onWatchlist ? "on your watchlist" : nil, favorite ? "★ favorite" : nil,
+            rating.map { "rated \(String(format: "%.1f", $0))" } ?? nil, watchedOn.map { "watched \($0)" },
+        ].compactMap { $0 }
+        return (facts.isEmpty ? [] : ["Yours: " + facts.joined(separator: " · ")]) + (review.map { ["Your review: \($0)"] } ?? [])
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case favorite, rating, review
+        case onWatchlist = "on_watchlist"
+        case watchedOn = "watched_on"
+    }
 }

@@ -1,4 +1,5 @@
 import Geo
+import Settings
 import Theaters
 
 /// What a theater search asks for, as plain values: the command line's `--radius`, `--keyword`, `--limit`,
@@ -53,5 +54,35 @@ package struct SearchRequest: Sendable {
         guard !keyword.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw PlannerAppError.invalidArgument("--keyword must not be empty")
         }
+    }
+}
+
+/// Where a setting's value came from, as `planner config show` says it.
+package enum ValueOrigin: String, Sendable {
+    case flag, setting, `default`
+}
+
+extension SearchRequest {
+    /// Each value from its flag (or query parameter), else the saved setting, else the default. A saved mode that
+    /// is no travel mode (edited by hand) is passed over.
+    package static func resolving(
+        radius: String?, keyword: String?, limit: Int?, mode: TravelMode?, catalog: String? = nil, online: Bool = false,
+        settings: Settings
+    ) -> SearchRequest {
+        SearchRequest(
+            radius: radius ?? settings.radius ?? defaultRadius, keyword: keyword ?? settings.keyword ?? defaultKeyword,
+            limit: limit ?? settings.limit ?? defaultLimit, mode: mode ?? settings.mode.flatMap(TravelMode.init) ?? .walk,
+            catalog: catalog, online: online)
+    }
+
+    /// The saved search defaults with where each comes from: `radius`, `keyword`, `mode`, `limit`.
+    package static func savedDefaults(_ settings: Settings) -> [(key: String, value: String, origin: ValueOrigin)] {
+        func entry(_ key: String, _ saved: String?, _ fallback: String) -> (String, String, ValueOrigin) {
+            saved.map { (key, $0, .setting) } ?? (key, fallback, .default)
+        }
+        return [
+            entry("radius", settings.radius, defaultRadius), entry("keyword", settings.keyword, defaultKeyword),
+            entry("mode", settings.mode, TravelMode.walk.rawValue), entry("limit", settings.limit.map(String.init), "\(defaultLimit)"),
+        ]
     }
 }

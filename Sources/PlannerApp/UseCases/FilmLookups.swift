@@ -15,14 +15,14 @@ extension FilmServices {
         case .upcoming: title = "Films coming to cinemas\(where_)"
         default: title = "Popular films"
         }
-        return try await self.list(list, pages: pages).report(title: title, limit: pages.limit)
+        return try marking(try await self.list(list, pages: pages).report(title: title, limit: pages.limit))
     }
 
     /// This week's trending films.
     package func trendingReport(pages: PageRequest) async throws -> FilmListReport {
         try pages.validate()
         let films = try await client.trendingMovies(language: language, page: pages.page, policy: policy)
-        return films.report(title: "Films trending this week", limit: pages.limit)
+        return try marking(films.report(title: "Films trending this week", limit: pages.limit))
     }
 
     /// Films whose title matches `query`.
@@ -32,7 +32,7 @@ extension FilmServices {
         try PageRequest(page: page).validate()
         let films = try await client.searchMovies(
             query: words, year: year, region: region, language: language, page: page, policy: policy)
-        return films.report(title: "Films matching '\(PlannerAppError.shortened(words))'", limit: nil)
+        return try marking(films.report(title: "Films matching '\(PlannerAppError.shortened(words))'", limit: nil))
     }
 
     /// One film's details, release dates and poster.
@@ -41,9 +41,11 @@ extension FilmServices {
         let details = try await client.movie(id: id, language: language, policy: policy)
         // A poster URL is a nicety: without the image configuration at hand, go without.
         let images = try? await client.imageConfiguration(policy: policy).value
-        return MovieReport(
+        var report = MovieReport(
             details: details.value, region: region, provenance: details.provenance,
             posterURL: images?.posterURL(path: details.value.movie.posterPath))
+        report.yours = try personalStatus(id: id)
+        return report
     }
 
     /// `planner suggestions`: `count` films drawn at random (seeded, so repeatable) from the first `pages` pages
@@ -52,9 +54,28 @@ extension FilmServices {
         let popular = try await client.allMovies(.popular, region: region, language: language, maxPages: pages, policy: policy)
         var generator = SplitMix64(seed: seed)
         let drawn = Array(popular.value.results.shuffled(using: &generator).prefix(count))
-        let watchlist = Set(try store.list(.watchlist).map(\.film.id))
-        return FilmListReport(
-            title: "\(drawn.count) random films from TMDb's popular list" + (watchlist.isEmpty ? "" : " (* on your watchlist)"),
-            films: drawn, totalResults: drawn.count, dates: nil, provenance: popular.provenance, marked: watchlist)
+        return try marking(
+            FilmListReport(
+                title: "\(drawn.count) random films from TMDb's popular list", films: drawn, totalResults: drawn.count,
+                dates: nil, provenance: popular.provenance))
+    }
+
+    /// The report with your watchlist's films marked • and your favorites ★.
+    package func marking(_ report: FilmListReport) throws -> FilmListReport {
+        var report = report
+        report.marked = Set(try store.list(.watchlist).map(\.film.id))
+        report.favorites = Set(try store.list(.favorites).map(\.film.id))
+        return report
+    }
+
+    /// Your lists and diary for film `id`, or nil when it is on no list and has no diary entry.
+    package func personalStatus(id: Int) throws -> PersonalStatus? {
+        let onWatchlist = try store.contains(filmID: id, in: .watchlist)
+        let favorite = try store.contains(filmID: id, in: .favorites)
+        let diary = try store.diary(filmID: id)
+        guard onWatchlist || favorite || diary.rating != nil || diary.review != nil || diary.watchedOn != nil else { return nil }
+        return PersonalStatus(
+            onWatchlist: onWatchlist, favorite: favorite, rating: diary.rating, review: diary.review,
+            watchedOn: diary.watchedOn)
     }
 }

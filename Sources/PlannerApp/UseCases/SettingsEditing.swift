@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Settings
 
 /// `planner config set` and `unset`: each setting checked before it is saved.
@@ -41,6 +42,26 @@ extension Environment {
                 throw SettingsError.invalidValue(key: key, value: text, expected: "a duration such as 30m, 6h or 7d")
             }
             if key == "cache-lists" { settings.cacheLists = text } else { settings.cacheDetails = text }
+        case "radius":
+            guard (try? Radius(parsing: text)) != nil else {
+                throw SettingsError.invalidValue(key: key, value: text, expected: "a radius such as 0.5 (degrees), 800m, 5km or 3mi")
+            }
+            settings.radius = text
+        case "keyword":
+            guard text.count <= 200 else {
+                throw SettingsError.invalidValue(key: key, value: PlannerAppError.shortened(text), expected: "at most 200 characters")
+            }
+            settings.keyword = text
+        case "mode":
+            guard TravelMode(rawValue: text) != nil else {
+                throw SettingsError.invalidValue(key: key, value: text, expected: "walk, bike or drive")
+            }
+            settings.mode = text
+        case "limit":
+            guard let limit = Int(text), (1...1000).contains(limit) else {
+                throw SettingsError.invalidValue(key: key, value: text, expected: "a whole number from 1 to 1000")
+            }
+            settings.limit = limit
         default:
             throw SettingsError.unknownKey(key)
         }
@@ -59,6 +80,10 @@ extension Environment {
         case "contact": settings.contact = nil
         case "cache-lists": settings.cacheLists = nil
         case "cache-details": settings.cacheDetails = nil
+        case "radius": settings.radius = nil
+        case "keyword": settings.keyword = nil
+        case "mode": settings.mode = nil
+        case "limit": settings.limit = nil
         default: throw SettingsError.unknownKey(key)
         }
         try settingsFile.save(settings)

@@ -9,7 +9,7 @@ extension PlannerCommand {
     struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "config",
-            abstract: "Show or change saved settings (home, region, online, contact).",
+            abstract: "Show or change saved settings (home, region, online, contact, radius, keyword, mode, limit, cache times).",
             discussion: "The file is $PLANNER_CONFIG, else $XDG_CONFIG_HOME/planner/config.json, else ~/.config/planner/config.json.",
             subcommands: [Show.self, Set.self, Unset.self, Path.self],
             defaultSubcommand: Show.self)
@@ -19,20 +19,25 @@ extension PlannerCommand {
 
             func run() throws {
                 let settings = try Environment().settings()
-                Console.out("home     \(settings.home.map { "\($0.label) (\($0.latitude),\($0.longitude))" } ?? "(not set)")")
-                Console.out("region   \(settings.region ?? "(not set)")")
-                Console.out("online   \(settings.online ?? "(not set: TMDb online, OpenStreetMap services only with --online)")")
-                Console.out("contact  \(settings.contact ?? "(not set)")")
-                Console.out("cache-lists    \(settings.cacheLists ?? "(not set: 6h)")")
-                Console.out("cache-details  \(settings.cacheDetails ?? "(not set: 7d)")")
+                func origin(_ value: Any?) -> String { value == nil ? "" : "  (setting)" }
+                Console.out("home     \(settings.home.map { "\($0.label) (\($0.latitude),\($0.longitude))" } ?? "(not set)")\(origin(settings.home))")
+                Console.out("region   \(settings.region ?? "(not set)")\(origin(settings.region))")
+                Console.out("online   \(settings.online ?? "(not set: TMDb online, OpenStreetMap services only with --online)")\(origin(settings.online))")
+                Console.out("contact  \(settings.contact ?? "(not set)")\(origin(settings.contact))")
+                Console.out("cache-lists    \(settings.cacheLists ?? "(not set: 6h)")\(origin(settings.cacheLists))")
+                Console.out("cache-details  \(settings.cacheDetails ?? "(not set: 7d)")\(origin(settings.cacheDetails))")
+                // The place commands' defaults: a flag given on the command line wins over these.
+                for entry in SearchRequest.savedDefaults(settings) {
+                    Console.out(entry.key.padding(toLength: 9, withPad: " ", startingAt: 0) + entry.value + "  (\(entry.origin.rawValue))")
+                }
             }
         }
 
         struct Set: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d.")
+                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d, radius 800m, keyword theatre, mode walk|bike|drive, limit N.")
 
-            @Argument(help: "The setting: home, region, online, contact, cache-lists or cache-details.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode or limit.")
             var key: String
 
             @Argument(parsing: .captureForPassthrough, help: "Its value.")
@@ -49,7 +54,7 @@ extension PlannerCommand {
         struct Unset: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Forget a setting.")
 
-            @Argument(help: "The setting: home, region, online, contact, cache-lists or cache-details.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode or limit.")
             var key: String
 
             func run() throws {

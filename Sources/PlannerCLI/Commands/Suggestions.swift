@@ -9,7 +9,7 @@ extension PlannerCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw random films from TMDb's popular list, for when you don't know what to watch.",
             discussion: """
-                Films on your watchlist are marked with a star. --seed makes the draw repeatable.
+                Films on your watchlist are marked •, your favorites ★. --seed makes the draw repeatable.
                 Example: planner suggestions --count 5
                 """)
 

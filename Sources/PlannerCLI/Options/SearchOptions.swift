@@ -1,25 +1,36 @@
 import ArgumentParser
 import Geo
+import Settings
 import PlannerApp
 import Theaters
 
 /// `--radius`, `--keyword`, `--limit`, `--mode` and `--catalog`, shared by the search commands.
 struct SearchOptions: ParsableArguments {
     @Option(
-        name: .long, parsing: .unconditional,
+        name: .customLong("radius"), parsing: .unconditional,
         help: ArgumentHelp(
             "Search radius: degrees of arc as a bare number (0.5 ≈ 55.6 km), or 800m, 5km, 3mi.",
-            valueName: "radius"))
-    var radius: String = SearchRequest.defaultRadius
+            discussion: "Default: 'planner config set radius', else 0.5.", valueName: "radius"))
+    var radiusFlag: String?
 
-    @Option(name: .long, help: "What to look for: 'movie theatre' (cinemas), 'theatre', 'drive-in', or a name.")
-    var keyword: String = SearchRequest.defaultKeyword
+    @Option(
+        name: .customLong("keyword"),
+        help: ArgumentHelp(
+            "What to look for: 'movie theatre' (cinemas), 'theatre', 'drive-in', or a name.",
+            discussion: "Default: 'planner config set keyword', else 'movie theatre'."))
+    var keywordFlag: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "At most this many results.")
-    var limit: Int = SearchRequest.defaultLimit
+    @Option(
+        name: .customLong("limit"), parsing: .unconditional,
+        help: ArgumentHelp("At most this many results.", discussion: "Default: 'planner config set limit', else 10."))
+    var limitFlag: Int?
 
-    @Option(name: .long, help: "The travel mode for the time shown: walk, bike or drive.")
-    var mode: TravelMode = .walk
+    @Option(
+        name: .customLong("mode"),
+        help: ArgumentHelp(
+            "The travel mode for the time shown: walk, bike or drive.",
+            discussion: "Default: 'planner config set mode', else walk."))
+    var modeFlag: TravelMode?
 
     @Option(
         name: .long,
@@ -36,9 +47,14 @@ struct SearchOptions: ParsableArguments {
     var online = false
 
     /// The same choices as plain values, for the core.
+    /// Each value from its flag, else the saved setting, else the default.
     var request: SearchRequest {
-        SearchRequest(radius: radius, keyword: keyword, limit: limit, mode: mode, catalog: catalog, online: online)
+        SearchRequest.resolving(
+            radius: radiusFlag, keyword: keywordFlag, limit: limitFlag, mode: modeFlag, catalog: catalog, online: online,
+            settings: (try? Environment().settings()) ?? Settings())
     }
+
+    var mode: TravelMode { request.mode }
 
     var query: TheaterQuery { request.query }
 

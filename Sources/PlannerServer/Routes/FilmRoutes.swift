@@ -3,23 +3,24 @@ import NowPlaying
 import PlannerApp
 
 /// `GET /v1/films/…`: `now-playing`, `upcoming-releases`, `trending`, `popular`, `search` and `movie` over HTTP.
+/// Public; with a bearer token, the answers mark that user's watchlist and favorites and carry their diary.
 enum FilmRoutes {
     static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
         for (path, list) in [("now-playing", MovieList.nowPlaying), ("upcoming", .upcoming), ("popular", .popular)] {
             router.get(RouterPath("/v1/films/\(path)")) { request, _ in
                 let query = try Query(request)
-                let report = try await state.films(region: try region(query)).listReport(list, pages: try pages(query))
+                let report = try await state.films(region: try region(query), user: try await state.optionalUser(request)).listReport(list, pages: try pages(query))
                 return Reply.json(try report.json())
             }
         }
         router.get("/v1/films/trending") { request, _ in
             let query = try Query(request)
-            let report = try await state.films(region: try region(query)).trendingReport(pages: try pages(query))
+            let report = try await state.films(region: try region(query), user: try await state.optionalUser(request)).trendingReport(pages: try pages(query))
             return Reply.json(try report.json())
         }
         router.get("/v1/films/search") { request, _ in
             let query = try Query(request)
-            let report = try await state.films(region: try region(query)).searchReport(
+            let report = try await state.films(region: try region(query), user: try await state.optionalUser(request)).searchReport(
                 query: try query.required("q"), year: try query.int("year"), page: try query.int("page") ?? 1)
             return Reply.json(try report.json())
         }
@@ -29,7 +30,7 @@ enum FilmRoutes {
             guard let id = Int(text), id > 0 else {
                 throw Problem(.badRequest, "the TMDb id must be a positive number, not '\(text.prefix(80))'")
             }
-            return Reply.json(try await state.films(region: try region(query)).movieReport(id: id).json())
+            return Reply.json(try await state.films(region: try region(query), user: try await state.optionalUser(request)).movieReport(id: id).json())
         }
     }
 

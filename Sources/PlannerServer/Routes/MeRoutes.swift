@@ -63,7 +63,7 @@ enum MeRoutes {
         router.get("/v1/me/suggest") { request, _ in
             let user = try await state.user(request)
             let query = try Query(request)
-            let search = try TheaterRoutes.searchRequest(query)
+            let search = try TheaterRoutes.searchRequest(query, settings: state.environment.settings())
             let report = try await state.films(region: try FilmRoutes.region(query), user: user)
                 .suggestReport(near: query.string("near"), search: search, environment: state.environment)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {

@@ -32,10 +32,10 @@ enum ShowtimeRoutes {
         -> (Query, SearchRequest, TheaterSearch, ShowtimesServices, ShowtimesRequest)
     {
         let query = try Query(request)
-        let search = try TheaterRoutes.searchRequest(query)
+        let search = try TheaterRoutes.searchRequest(query, settings: state.environment.settings())
         let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
         try showtimes.validate()
-        let user: Int64 = request.headers[.authorization] == nil ? ServerState.nobody : try await state.user(request).id
+        let user = try await state.optionalUser(request)?.id ?? ServerState.nobody
         let services = try ShowtimesServices.make(showtimes, store: state.store.scoped(to: user), environment: state.environment)
         let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
         return (query, search, found, services, showtimes)

@@ -1,4 +1,5 @@
 import Geo
+import Settings
 import Hummingbird
 import Planner
 import PlannerApp
@@ -9,7 +10,7 @@ enum TheaterRoutes {
     static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
         router.get("/v1/theaters") { request, _ in
             let query = try Query(request)
-            let search = try searchRequest(query)
+            let search = try searchRequest(query, settings: state.environment.settings())
             let report = try await TheaterSearch.resolve(
                 near: query.string("near"), search: search, environment: state.environment
             ).report(search: search)
@@ -21,7 +22,7 @@ enum TheaterRoutes {
         }
         router.get("/v1/routes") { request, _ in
             let query = try Query(request)
-            let search = try searchRequest(query)
+            let search = try searchRequest(query, settings: state.environment.settings())
             let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
             let byMode = found.routesByMode()
             switch try format(query, request: request, default: .geojson, allowed: [.json, .geojson, .csv]) {
@@ -43,13 +44,12 @@ enum TheaterRoutes {
         }
     }
 
-    /// `radius`, `keyword`, `limit` and `mode`, with the command line's defaults and checks.
-    static func searchRequest(_ query: Query) throws -> SearchRequest {
-        var search = SearchRequest()
-        if let radius = query.string("radius") { search.radius = radius }
-        if let keyword = query.string("keyword") { search.keyword = keyword }
-        if let limit = try query.int("limit") { search.limit = limit }
-        if let mode = try query.enumeration("mode", as: TravelMode.self) { search.mode = mode }
+    /// `radius`, `keyword`, `limit` and `mode`, with the command line's defaults (the saved settings, else the
+    /// built-in ones) and checks.
+    static func searchRequest(_ query: Query, settings: Settings) throws -> SearchRequest {
+        let search = SearchRequest.resolving(
+            radius: query.string("radius"), keyword: query.string("keyword"), limit: try query.int("limit"),
+            mode: try query.enumeration("mode", as: TravelMode.self), settings: settings)
         try search.validate()
         return search
     }
