@@ -161,6 +161,9 @@ bench_target() {  # label stem url
 # --- planner serve -------------------------------------------------------------------------------------------
 serve_args=(serve --host 127.0.0.1 --port 0 --db "$work/planner.sqlite")
 [[ -n "${RATE_LIMIT:-}" ]] && serve_args+=(--rate-limit "$RATE_LIMIT")
+# The bundled data only: OpenStreetMap's services (asked by default where the local data falls short) are out of
+# reach from here, and a benchmark measures this server, not theirs.
+echo '{"online": "never"}' >"$work/settings.json"
 echo "== starting $planner ${serve_args[*]}" >&2
 PLANNER_DATA_DIR="$root/Data" PLANNER_CONFIG="$work/settings.json" PLANNER_DB="$work/planner.sqlite" \
     "$planner" "${serve_args[@]}" >"$out/planner-serve.stdout" 2>"$out/planner-serve.stderr" &

@@ -41,7 +41,9 @@ struct ServiceClient: Sendable {
         }
         // Retries keep to the service's pacing too: a `Retry-After: 0` must not make requests a few ms apart.
         let minimumRetryDelay = max(retry.baseDelaySeconds, pacing?.intervalSeconds ?? 0)
+        let outageKey = service + " " + (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? "")
         do {
+            if let outage = Outages.shared.current(outageKey, now: now()) { throw outage }
             var body: Data
             do {
                 if let pacing, let cache {
@@ -56,10 +58,12 @@ struct ServiceClient: Sendable {
             {
                 body = Data(#"{"error":"HTTP \#(status)"}"#.utf8)
             }
+            Outages.shared.record(outageKey, error: nil, now: now())
             try validate(body)
             try? cache?.store(body, for: cacheKey, at: now())
             return (body, .network)
         } catch let error as OnlineLookupError {
+            Outages.shared.record(outageKey, error: error, now: now())
             // A remark or a malformed body is an answer, not an outage: report it rather than hide it.
             if let cached, error != .malformedResponse(service: service) {
                 return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true))

@@ -66,6 +66,33 @@ struct OnlineNearbyTests {
         }
     }
 
+    @Test func withoutOnlineAPlaceOutsideTheLocalDataIsLookedUpByDefault() async throws {
+        try await withFakeServer(FakeOSMServices.overpass) { overpass in
+            try await withFakeServer(FakeOSMServices.nominatim) { nominatim in
+                let planner = planner(overpass: overpass, nominatim: nominatim)
+                // No --online, no setting: the local data does not cover Lyon, so OpenStreetMap is asked.
+                let result = try await planner.run(["nearby", "--near", "Lyon", "--radius", "2km"])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.contains("Near cinema"))
+                #expect(result.stdout.contains("Overpass"))
+                #expect(await overpass.log.count > 0)
+
+                // --offline, and `online never`, keep it local: the coverage error, and no request.
+                let before = await overpass.log.count
+                for arguments in [["nearby", "--near", "Lyon", "--radius", "2km", "--offline"]] {
+                    let offline = try await planner.run(arguments)
+                    #expect(offline.status != 0)
+                    #expect(offline.stderr.contains("the local data covers"))
+                }
+                #expect(try await planner.run(["config", "set", "online", "never"]).status == 0)
+                let never = try await planner.run(["nearby", "--near", "Lyon", "--radius", "2km", "--online"])
+                #expect(never.status != 0)
+                #expect(never.stderr.split(separator: "\n").count == 1)
+                #expect(await overpass.log.count == before)
+            }
+        }
+    }
+
     @Test func theTheatreKeywordAsksForAmenityTheatre() async throws {
         try await withFakeServer(FakeOSMServices.overpass) { overpass in
             try await withFakeServer(FakeOSMServices.nominatim) { nominatim in

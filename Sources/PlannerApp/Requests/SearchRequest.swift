@@ -15,8 +15,10 @@ package struct SearchRequest: Sendable {
     package var mode: TravelMode
     /// A catalog file that replaces the bundled theaters.
     package var catalog: String?
-    /// Ask Overpass and Nominatim too.
+    /// Ask Overpass and Nominatim too, whatever the local data covers.
     package var online: Bool
+    /// Never ask them, whatever the settings say.
+    package var offline: Bool = false
 
     package static let defaultRadius = "0.5"
     package static let defaultKeyword = "movie theatre"
@@ -73,6 +75,13 @@ extension SearchRequest {
             radius: radius ?? settings.radius ?? defaultRadius, keyword: keyword ?? settings.keyword ?? defaultKeyword,
             limit: limit ?? settings.limit ?? defaultLimit, mode: mode ?? settings.mode.flatMap(TravelMode.init) ?? .walk,
             catalog: catalog, online: online)
+    }
+
+    /// The same request, never going online.
+    package func offline(_ offline: Bool) -> SearchRequest {
+        var request = self
+        request.offline = offline || request.offline
+        return request
     }
 
     /// The saved search defaults with where each comes from: `radius`, `keyword`, `mode`, `limit`.

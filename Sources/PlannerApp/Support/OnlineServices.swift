@@ -3,8 +3,8 @@ import NowPlaying
 import OnlineLookup
 import Settings
 
-/// The online services `nearby` and friends may ask, and when: never (the default), when the local data
-/// falls short (`online = auto` in the settings), or always (`--online`, or `online = always`).
+/// The online services `nearby` and friends may ask, and when: never (`--offline`, or `online = never`), when the
+/// local data falls short (`online = auto`, the default), or always (`--online`, or `online = always`).
 package struct OnlineServices {
     package enum Policy: String {
         case never, auto, always
@@ -16,9 +16,11 @@ package struct OnlineServices {
 
     /// The services for this run, or nil when the policy is `never`. Base URLs come from `OVERPASS_URL` and
     /// `NOMINATIM_URL`; the contact in the User-Agent from `planner config set contact`.
-    package static func make(forced: Bool, environment: Environment) throws -> OnlineServices? {
+    package static func make(forced: Bool, offline: Bool = false, environment: Environment) throws -> OnlineServices? {
         let settings = try environment.settings()
-        let policy: Policy = forced ? .always : Policy(rawValue: settings.online ?? "never") ?? .never
+        let saved = Policy(rawValue: settings.online ?? Policy.auto.rawValue) ?? .auto
+        // --offline and `online = never` are absolute; --online forces the services on otherwise.
+        let policy: Policy = offline || saved == .never ? .never : forced ? .always : saved
         guard policy != .never else { return nil }
         let store = try AppDatabase.open(explicit: nil, environment: environment)
         let cache = LookupCache(writer: store.writer)

@@ -23,7 +23,7 @@ package enum PlannerAppError: Error, CustomStringConvertible {
         case .outsideCoverage(let origin, let area, let distance, let triedOnline, let userCatalog):
             "\(origin) is \(DistanceFormat.human(meters: distance)) from the nearest area the local data covers "
                 + "(\(area)), so the search circle holds no data; "
-                + (triedOnline ? "" : "add --online to ask OpenStreetMap, ")
+                + (triedOnline ? "" : "OpenStreetMap was not asked (--offline, or 'online never': 'planner config unset online' lifts it); ")
                 + (userCatalog
                     ? "or use a catalog that covers it" : "import an extract with 'planner areas import', or pass --catalog FILE")
         }

@@ -14,13 +14,15 @@ extension PlannerCommand {
 
         @OptionGroup var location: LocationOptions
         @OptionGroup var search: SearchOptions
+        @OptionGroup var placeOffline: PlaceOfflineOption
 
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var output: String = "map.html"
 
         func run() async throws {
-            let found = try await TheaterSearch.resolve(near: location.near, search: search.request)
-            let (html, count) = found.mapPage(search: search.request)
+            let request = search.request.offline(placeOffline.offline)
+            let found = try await TheaterSearch.resolve(near: location.near, search: request)
+            let (html, count) = found.mapPage(search: request)
             try OutputTarget(path: output).write(html)
             Console.out("wrote \(output): \(count) theaters and routes")
         }

@@ -14,10 +14,12 @@ extension PlannerCommand {
 
         @OptionGroup var location: LocationOptions
         @OptionGroup var search: SearchOptions
+        @OptionGroup var placeOffline: PlaceOfflineOption
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let report = try await TheaterSearch.resolve(near: location.near, search: search.request).report(search: search.request)
+            let request = search.request.offline(placeOffline.offline)
+            let report = try await TheaterSearch.resolve(near: location.near, search: request).report(search: request)
             let text: String
             switch output.format {
             case .table: text = report.table()

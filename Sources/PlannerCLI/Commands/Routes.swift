@@ -13,12 +13,14 @@ extension PlannerCommand {
 
         @OptionGroup var location: LocationOptions
         @OptionGroup var search: SearchOptions
+        @OptionGroup var placeOffline: PlaceOfflineOption
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let found = try await TheaterSearch.resolve(near: location.near, search: search.request)
+            let request = search.request.offline(placeOffline.offline)
+            let found = try await TheaterSearch.resolve(near: location.near, search: request)
             let byMode = found.routesByMode()
-            let report = RouteListReport(found: found, search: search.request, routesByMode: byMode)
+            let report = RouteListReport(found: found, search: request, routesByMode: byMode)
             let text: String
             switch output.format {
             case .table: text = report.table()
@@ -29,7 +31,7 @@ extension PlannerCommand {
                     origin: found.origin.coordinate, originLabel: found.origin.label, routes: byMode[search.mode] ?? []
                 ).encoded()
             }
-            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: search.request, routesByMode: byMode).emptyLine) }
+            if output.format != .table, found.hits.isEmpty { Console.error(found.report(search: request, routesByMode: byMode).emptyLine) }
             try output.target.write(text)
         }
     }

@@ -42,7 +42,7 @@ struct SearchOptions: ParsableArguments {
     @Flag(
         name: .long,
         help: ArgumentHelp(
-            "Ask OpenStreetMap's Overpass and Nominatim services too (cached; see 'planner config set online').",
+            "Ask OpenStreetMap's Overpass and Nominatim even where the local data covers the search (they are asked by default where it does not; see 'planner config set online').",
             discussion: "Set OVERPASS_URL and NOMINATIM_URL to use other instances."))
     var online = false
 

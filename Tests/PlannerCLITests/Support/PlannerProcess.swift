@@ -39,6 +39,10 @@ struct PlannerProcess {
         environment["PLANNER_DB"] = home.appendingPathComponent("planner.sqlite").path
         environment["PLANNER_DATA_DIR"] = PlannerProcess.repositoryRoot.appendingPathComponent("Data").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        // OpenStreetMap's services are asked by default where the local data falls short: never the real ones
+        // from a test. Port 9 (discard) on loopback refuses at once; the online tests point these at fakes.
+        environment["OVERPASS_URL"] = "http://127.0.0.1:9/api/interpreter"
+        environment["NOMINATIM_URL"] = "http://127.0.0.1:9"
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
     }
