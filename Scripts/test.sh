@@ -9,5 +9,6 @@ python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requ
 swift build --build-tests
 # A hung test fails the run after 30 minutes instead of holding CI to its limit.
 timeout --kill-after=30 1800 swift test --skip-build
-# The HTTP service, black-box: a real `planner serve` on loopback, driven as a client would (Tests/ServerTests).
-timeout --kill-after=30 1200 python3 -m pytest Tests/ServerTests -q -p no:cacheprovider
+# A first run on a real pseudo-terminal (Tests/TerminalTests), then the HTTP service, black-box: a real
+# `planner serve` on loopback, driven as a client would (Tests/ServerTests).
+timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/ServerTests -q -p no:cacheprovider

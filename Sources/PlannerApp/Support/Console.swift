@@ -14,6 +14,16 @@ package enum Console {
 
     /// True when standard output is a terminal (for progress bars and colour).
     package static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// True when a person can be asked: standard input and standard error are terminals, and this is not CI.
+    package static var isInteractive: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+    }
+
+    /// Writes a question on standard error, without a line break, for the answer to follow on the same line.
+    package static func prompt(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }
 
 /// An error's one-line description without its closing period, for use inside a longer sentence.

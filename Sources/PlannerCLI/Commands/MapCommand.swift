@@ -21,7 +21,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let request = search.request.offline(placeOffline.offline)
-            let found = try await TheaterSearch.resolve(near: location.near, search: request)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request)
             let (html, count) = found.mapPage(search: request)
             try OutputTarget(path: output).write(html)
             Console.out("wrote \(output): \(count) theaters and routes")

@@ -19,7 +19,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let request = search.request.offline(placeOffline.offline)
-            let report = try await TheaterSearch.resolve(near: location.near, search: request).report(search: request)
+            let report = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request).report(search: request)
             let text: String
             switch output.format {
             case .table: text = report.table()

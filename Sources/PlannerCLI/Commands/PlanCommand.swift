@@ -55,7 +55,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: location.near, search: search.request.offline(showtimes.offline), environment: environment)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline), environment: environment)
             let now = Date()
             let report = try await ShowtimesServices.make(showtimes.request, environment: environment).planReport(
                 found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,

@@ -33,7 +33,7 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let found = try OneRoute.find(near: location.near, to: to, mode: mode, catalog: catalog)
+            let found = try OneRoute.find(near: try location.resolvedNear(), to: to, mode: mode, catalog: catalog)
             let (origin, destination, route) = (found.origin, found.destination, found.route)
             let collection = found.collection
             let text: String

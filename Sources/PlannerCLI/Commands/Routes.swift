@@ -18,7 +18,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let request = search.request.offline(placeOffline.offline)
-            let found = try await TheaterSearch.resolve(near: location.near, search: request)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request)
             let byMode = found.routesByMode()
             let report = RouteListReport(found: found, search: request, routesByMode: byMode)
             let text: String

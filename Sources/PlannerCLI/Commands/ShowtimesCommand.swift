@@ -39,7 +39,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: location.near, search: search.request.offline(showtimes.offline), environment: environment)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline), environment: environment)
             let report = try await ShowtimesServices.make(showtimes.request, environment: environment).showtimesReport(
                 found: found, mode: search.mode, request: showtimes.request, film: film)
             try output.target.write(output.format == .json ? try report.json() : report.table())

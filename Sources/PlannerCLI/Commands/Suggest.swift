@@ -28,7 +28,7 @@ extension PlannerCommand {
         func run() async throws {
             let environment = Environment()
             let report = try await FilmServices.make(film.request, environment: environment)
-                .suggestReport(near: location.near, search: search.request.offline(film.offline), environment: environment)
+                .suggestReport(near: try location.resolvedNear(), search: search.request.offline(film.offline), environment: environment)
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())
