@@ -67,11 +67,13 @@ enum Python {
 enum Chromium {
     static let path = which("chromium", "chromium-browser", "google-chrome")
 
-    static func screenshot(_ page: URL, to png: URL) async throws -> (status: Int32, stdout: String, stderr: String) {
+    static func screenshot(_ page: URL, to png: URL, windowSize: String = "1000,800") async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         try await runTool(
             path ?? "chromium",
             [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1000,800",
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(windowSize)",
                 "--user-data-dir=\(PlannerProcess.temporaryDirectory().path)", "--screenshot=\(png.path)", page.absoluteString,
             ], timeoutSeconds: 90)
     }
