@@ -11,9 +11,17 @@ public struct MapRenderer {
 
     public init() {}
 
-    /// The page, ready to write to a `.html` file.
-    public func html(origin: Coordinate, originLabel: String, routes: [Route], title: String, attribution: String) -> String {
-        let svg = svg(origin: origin, originLabel: originLabel, routes: routes, attribution: attribution)
+    /// The page, ready to write to a `.html` file: the map, and below it a link that opens the theaters in
+    /// geojson.io when ``RouteLinks/geojsonIO(theaters:maximumCharacters:)`` gives one.
+    /// - Parameter streets: the streets to draw under the routes, faintest first; none gives a blank canvas.
+    public func html(
+        origin: Coordinate, originLabel: String, routes: [Route], streets: [MapStreet] = [], title: String,
+        attribution: String
+    ) -> String {
+        let svg = svg(origin: origin, originLabel: originLabel, routes: routes, streets: streets, attribution: attribution)
+        let link = RouteLinks.geojsonIO(theaters: routes.map(\.theater)).map {
+            "<p class=\"links\"><a class=\"open-in-a-map\" href=\"\(escape($0))\">Open the theaters in geojson.io</a></p>\n"
+        }
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -24,26 +32,29 @@ public struct MapRenderer {
             body { margin: 0; background: #f4f1ea; font-family: sans-serif; }
             h1 { font-size: 18px; margin: 12px 16px 0; color: #333; }
             svg { display: block; margin: 8px 16px; background: #fffdf8; border: 1px solid #ccc; }
+            p.links { margin: 0 16px 12px; font-size: 14px; }
             </style>
             </head>
             <body>
             <h1>\(escape(title))</h1>
             \(svg)
-            </body>
+            \(link ?? "")</body>
             </html>
 
             """
     }
 
     /// The SVG alone.
-    public func svg(origin: Coordinate, originLabel: String, routes: [Route], attribution: String) -> String {
-        let projection = Projection(
-            center: origin, points: [origin] + routes.flatMap { $0.geometry + [$0.theater.coordinate] },
-            width: widthPixels, height: heightPixels, margin: marginPixels)
+    /// - Parameter streets: the streets to draw under the routes; none gives a blank canvas.
+    public func svg(
+        origin: Coordinate, originLabel: String, routes: [Route], streets: [MapStreet] = [], attribution: String
+    ) -> String {
+        let projection = projection(origin: origin, routes: routes)
         var parts: [String] = []
         parts.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(widthPixels))\" height=\"\(Int(heightPixels))\" "
                 + "viewBox=\"0 0 \(Int(widthPixels)) \(Int(heightPixels))\" font-family=\"sans-serif\">")
+        if !streets.isEmpty { parts.append(streetLayer(streets, projection)) }
         let colors = ["#d6336c", "#1c7ed6", "#2b8a3e", "#e8590c", "#7048e8", "#0c8599", "#c2255c", "#5c940d"]
         for (i, route) in routes.enumerated() {
             let points = route.geometry.map { projection.project($0) }
@@ -76,9 +87,21 @@ public struct MapRenderer {
         parts.append(northArrow())
         parts.append(
             "<text x=\"\(format(widthPixels - 10))\" y=\"\(format(heightPixels - 10))\" font-size=\"11\" text-anchor=\"end\" "
-                + "fill=\"#555\">\(escape(attribution))</text>")
+                + "fill=\"#555\"\(Self.halo)>\(escape(attribution))</text>")
         parts.append("</svg>")
         return parts.joined(separator: "\n")
+    }
+
+    /// The part of the world the page shows: the origin, the routes and the theaters, with the margin around them.
+    /// Streets are wanted inside it only.
+    public func visibleBox(origin: Coordinate, routes: [Route]) -> BoundingBox {
+        projection(origin: origin, routes: routes).box(width: widthPixels, height: heightPixels)
+    }
+
+    func projection(origin: Coordinate, routes: [Route]) -> Projection {
+        Projection(
+            center: origin, points: [origin] + routes.flatMap { $0.geometry + [$0.theater.coordinate] },
+            width: widthPixels, height: heightPixels, margin: marginPixels)
     }
 
     func scaleBar(_ projection: Projection) -> String {
@@ -89,8 +112,8 @@ public struct MapRenderer {
         return """
             <g class="scale-bar"><rect x="\(format(x0))" y="\(format(y0))" width="\(format(length / 2))" height="6" fill="#222"/>\
             <rect x="\(format(x0 + length / 2))" y="\(format(y0))" width="\(format(length / 2))" height="6" fill="#fff" stroke="#222"/>\
-            <text x="\(format(x0))" y="\(format(y0 - 6))" font-size="12" fill="#222">0</text>\
-            <text x="\(format(x0 + length))" y="\(format(y0 - 6))" font-size="12" text-anchor="middle" fill="#222">\(DistanceFormat.human(meters: nice))</text></g>
+            <text x="\(format(x0))" y="\(format(y0 - 6))" font-size="12" fill="#222"\(Self.halo)>0</text>\
+            <text x="\(format(x0 + length))" y="\(format(y0 - 6))" font-size="12" text-anchor="middle" fill="#222"\(Self.halo)>\(DistanceFormat.human(meters: nice))</text></g>
             """
     }
 
@@ -98,7 +121,7 @@ public struct MapRenderer {
         let x = widthPixels - 40, y = 30.0
         return """
             <g class="north-arrow"><polygon points="\(format(x)),\(format(y)) \(format(x - 10)),\(format(y + 30)) \(format(x)),\(format(y + 22)) \(format(x + 10)),\(format(y + 30))" fill="#222"/>\
-            <text x="\(format(x))" y="\(format(y + 48))" font-size="16" font-weight="bold" text-anchor="middle" fill="#222">N</text></g>
+            <text x="\(format(x))" y="\(format(y + 48))" font-size="16" font-weight="bold" text-anchor="middle" fill="#222"\(Self.halo)>N</text></g>
             """
     }
 
@@ -110,43 +133,13 @@ public struct MapRenderer {
         return magnitude
     }
 
+    /// A page-coloured outline behind a text, so that it reads over streets.
+    static let halo = " stroke=\"#fffdf8\" stroke-width=\"3\" paint-order=\"stroke\""
+
     func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
     func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-}
-
-/// A local equirectangular projection around a center: meters east and north, scaled to fit the page.
-/// Near a city this keeps distances true to well under 1 %, which is what a scale bar needs.
-struct Projection {
-    let center: Coordinate
-    let pixelsPerMeter: Double
-    let offsetX: Double
-    let offsetY: Double
-
-    init(center: Coordinate, points: [Coordinate], width: Double, height: Double, margin: Double) {
-        self.center = center
-        let local = points.map { Projection.meters($0, center: center) }
-        let minX = local.map(\.x).min() ?? 0, maxX = local.map(\.x).max() ?? 0
-        let minY = local.map(\.y).min() ?? 0, maxY = local.map(\.y).max() ?? 0
-        let spanX = max(maxX - minX, 100), spanY = max(maxY - minY, 100)
-        pixelsPerMeter = min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY)
-        offsetX = width / 2 - (minX + maxX) / 2 * pixelsPerMeter
-        offsetY = height / 2 + (minY + maxY) / 2 * pixelsPerMeter
-    }
-
-    static func meters(_ c: Coordinate, center: Coordinate) -> (x: Double, y: Double) {
-        var dLon = c.longitude - center.longitude
-        if dLon > 180 { dLon -= 360 }
-        if dLon < -180 { dLon += 360 }
-        let k = Earth.metersPerDegreeOfArc
-        return (dLon * k * cos(center.latitude * .pi / 180), (c.latitude - center.latitude) * k)
-    }
-
-    func project(_ c: Coordinate) -> (x: Double, y: Double) {
-        let m = Projection.meters(c, center: center)
-        return (offsetX + m.x * pixelsPerMeter, offsetY - m.y * pixelsPerMeter)
     }
 }

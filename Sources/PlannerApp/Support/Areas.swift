@@ -75,17 +75,19 @@ package struct Areas {
 package struct RouterChoice {
     package let router: any Router
     /// The area routed on, or nil for the estimate.
-    package let areaName: String?
+    package var areaName: String? { area?.name }
+    /// The area whose roads the router follows (a map draws its streets), or nil for the estimate.
+    package let area: RoadArea?
 
     /// - Parameter cache: the server's, so that an area's prepared graphs are built once, not per request.
     package init(areas: [RoadArea], cache: DataCache? = nil) {
         // The first area with roads: an area imported from a catalog has theaters only.
         if let area = areas.first(where: { $0.graphs.values.contains { $0.edgeCount > 0 } }) {
             router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area)
-            areaName = area.name
+            self.area = area
         } else {
             router = EstimateRouter()
-            areaName = nil
+            area = nil
         }
     }
 }

@@ -57,14 +57,46 @@ package struct OneRoute {
     }
 }
 
+/// `planner map`'s page and what it shows.
+package struct MapPage {
+    /// The page, ready to write to a `.html` file.
+    package let html: String
+    /// How many routes (one per theater) it draws.
+    package let routeCount: Int
+    /// How many streets and paths it draws under them (0 where no area covers the origin).
+    package let streetCount: Int
+    /// The area the streets come from, or nil for the blank canvas.
+    package let areaName: String?
+}
+
 extension TheaterSearch {
-    /// `planner map`: one offline HTML page with the routes to every theater found, for `mode`.
-    package func mapPage(search: SearchRequest) -> (html: String, routeCount: Int) {
+    /// `planner map`: one offline HTML page with the routes to every theater found, for `mode`, over the streets
+    /// of the area routed on (a blank canvas where no area covers the origin).
+    package func mapPage(search: SearchRequest) -> MapPage {
         let routes = routes(search.mode)
+        let renderer = MapRenderer()
+        let box = renderer.visibleBox(origin: origin.coordinate, routes: routes)
+        let streets = routing.area.map { $0.streetLines(in: box).map(MapStreet.init) } ?? []
         let title = "\(search.query.pluralNoun.capitalized) near \(origin.label) by \(search.mode.rawValue)"
-        let html = MapRenderer().html(
-            origin: origin.coordinate, originLabel: origin.label, routes: routes, title: title,
+        let html = renderer.html(
+            origin: origin.coordinate, originLabel: origin.label, routes: routes, streets: streets, title: title,
             attribution: catalog.attribution ?? catalog.source)
-        return (html, routes.count)
+        return MapPage(
+            html: html, routeCount: routes.count, streetCount: streets.count,
+            areaName: streets.isEmpty ? nil : routing.areaName)
+    }
+}
+
+extension MapStreet {
+    /// The map's line for a street of the road graph.
+    init(_ line: StreetLine) {
+        let kind: Kind =
+            switch line.kind {
+            case .path: .path
+            case .minor: .minor
+            case .street: .street
+            case .major: .major
+            }
+        self.init(kind: kind, coordinates: line.coordinates)
     }
 }

@@ -6,7 +6,8 @@ import PlannerApp
 import Theaters
 
 extension PlannerCommand {
-    /// `planner map`: an HTML page with an SVG map of the origin, the nearest theaters and the routes.
+    /// `planner map`: an HTML page with an SVG map of the origin, the nearest theaters and the routes, over the
+    /// streets of the area that covers the origin.
     struct MapCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "map",
@@ -22,9 +23,12 @@ extension PlannerCommand {
         func run() async throws {
             let request = search.request.offline(placeOffline.offline)
             let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request)
-            let (html, count) = found.mapPage(search: request)
-            try OutputTarget(path: output).write(html)
-            Console.out("wrote \(output): \(count) theaters and routes")
+            let page = found.mapPage(search: request)
+            try OutputTarget(path: output).write(page.html)
+            let streets =
+                page.areaName.map { " over \(page.streetCount.formatted()) streets and paths of area \($0)" }
+                ?? " (no streets: no imported area covers the origin)"
+            Console.out("wrote \(output): \(page.routeCount) theaters and routes\(streets)")
         }
     }
 }

@@ -67,12 +67,16 @@ enum Python {
 enum Chromium {
     static let path = which("chromium", "chromium-browser", "google-chrome")
 
-    static func screenshot(_ page: URL, to png: URL) async throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Screenshots `page` into `png` at `windowSize` ("width,height"). With the whole suite running on two cores a
+    /// screenshot has taken over a minute, so Chromium gets three.
+    static func screenshot(_ page: URL, to png: URL, windowSize: String = "1000,800") async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         try await runTool(
             path ?? "chromium",
             [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1000,800",
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(windowSize)",
                 "--user-data-dir=\(PlannerProcess.temporaryDirectory().path)", "--screenshot=\(png.path)", page.absoluteString,
-            ], timeoutSeconds: 90)
+            ], timeoutSeconds: 180)
     }
 }
