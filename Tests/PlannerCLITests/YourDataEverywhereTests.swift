@@ -36,4 +36,50 @@ struct YourDataEverywhereTests {
             #expect(search.stdout.contains("• on your watchlist, ★ a favorite"))
         }
     }
+
+    @Test func theWatchlistShowsAReviewExcerptItsCSVTheWholeReviewAndLongTheOverview() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            #expect(try await planner.run(["watchlist", "add", "101"]).status == 0)
+            let review = "A long review of the northern lights over a frozen sea, and of the people who watch them."
+            #expect(try await planner.run(["watchlist", "review", "101", review]).status == 0)
+
+            let table = try await planner.run(["watchlist", "list"])
+            #expect(table.stdout.contains("Review"))
+            #expect(table.stdout.contains("A long review of the northern…"))
+            #expect(!table.stdout.contains(review))
+            let csv = try await planner.run(["watchlist", "list", "--format", "csv"])
+            #expect(csv.stdout.hasPrefix("id,title,year,release_date,added_at,priority,rating,watched_on,review"))
+            #expect(csv.stdout.contains(review))
+            let long = try await planner.run(["now-playing", "--region", "FI", "--long"])
+            #expect(long.status == 0, "\(long.stderr)")
+            #expect(long.stdout.contains("(no overview)"))
+        }
+    }
+
+    @Test func removingByATitleCountsOnlyTheFilmsOnThatListAndListsThemAll() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            // Given two films on the watchlist and two more stored only as favorites, all with an "n"
+            let planner = PlannerProcess(tmdb: tmdb)
+            for id in ["101", "102"] { #expect(try await planner.run(["watchlist", "add", id]).status == 0) }
+            for id in ["103", "104"] { #expect(try await planner.run(["favorites", "add", id]).status == 0) }
+
+            let result = try await planner.run(["watchlist", "remove", "n"])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("'n' matches 2 films on your watchlist: "))
+            #expect(result.stderr.contains("Northern Lights") && result.stderr.contains("Harbour Nights"))
+            #expect(!result.stderr.contains("Winter Road") && !result.stderr.contains("Spring Thaw"))
+            #expect(try await planner.run(["watchlist", "list", "--format", "csv"]).stdout.split(separator: "\n").count == 3)
+        }
+    }
+
+    @Test(arguments: [
+        ("stats", "table or json"), ("nearby", "table, json, csv or geojson"), ("suggest", "table, json or geojson"),
+        ("popular", "table, json or csv"), ("plan", "table or json"),
+    ])
+    func eachCommandsFormatHelpListsOnlyWhatItWrites(command: String, formats: String) async throws {
+        let help = try await PlannerProcess().run([command, "--help"]).stdout
+        let flattened = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flattened.contains("Output format: \(formats)."))
+    }
 }

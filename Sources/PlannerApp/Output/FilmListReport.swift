@@ -14,6 +14,8 @@ package struct FilmListReport {
     package var marked: Set<Int> = []
     /// Ids on your favorites, marked ★.
     package var favorites: Set<Int> = []
+    /// Each film's overview under its row (`--long`).
+    package var long = false
 
     /// "• ", "★ ", "•★ " or nothing, before a title in the table.
     func mark(_ id: Int) -> String {
@@ -38,6 +40,7 @@ package struct FilmListReport {
             table.rows.append([
                 "\(rank + 1)", name, FilmFormat.day(film.releaseDate), FilmFormat.rating(film), "\(film.id)",
             ])
+            if long { table.details[rank] = film.overview.isEmpty ? "(no overview)" : film.overview }
         }
         lines.append("")
         lines.append(table.render())

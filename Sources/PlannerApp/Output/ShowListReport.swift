@@ -5,7 +5,10 @@ import Tabular
 
 /// A list of series, as a table or JSON.
 package enum ShowListReport {
-    package static func render(_ shows: Fetched<Page<TVShow>>, limit: Int?, format: OutputFormat) throws -> String {
+    /// - Parameter title: The header line of the table, as the film lists have one ("Series matching 'x'").
+    package static func render(_ shows: Fetched<Page<TVShow>>, title: String, limit: Int?, format: OutputFormat) throws
+        -> String
+    {
         let list = limit.map { Array(shows.value.results.prefix($0)) } ?? shows.value.results
         if format == .csv {
             let rows = list.enumerated().map { rank, show in
@@ -34,7 +37,7 @@ package enum ShowListReport {
             table.rows.append(["\(rank + 1)", show.name, FilmFormat.day(show.firstAirDate), rating, "\(show.id)"])
         }
         let footer = "\(list.count) series, \(FilmFormat.source(shows.provenance)). Data: TMDb."
-        return list.isEmpty ? "no series\n" + footer : table.render() + "\n\n" + footer
+        return title + "\n\n" + (list.isEmpty ? "no series\n" + footer : table.render() + "\n\n" + footer)
     }
 
     private struct ShowsJSON: Encodable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plain-text table with aligned columns, for people.
 package struct TextTable {
     package enum Alignment { case left, right }
@@ -5,6 +7,8 @@ package struct TextTable {
     package var headers: [String]
     package var alignments: [Alignment]
     package var rows: [[String]] = []
+    /// A line printed under a row (by row index), indented past the first column: an overview, a review.
+    package var details: [Int: String] = [:]
 
     package func render() -> String {
         var widths = headers.map(Self.displayWidth)
@@ -16,8 +20,12 @@ package struct TextTable {
                 let pad = String(repeating: " ", count: max(0, widths[i] - Self.displayWidth(cell)))
                 return alignments[i] == .right ? pad + cell : (i == cells.count - 1 ? cell : cell + pad)
             }.joined(separator: "  ")
+            // An empty last cell leaves no trailing spaces.
+            .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+        let indent = String(repeating: " ", count: (widths.first ?? 0) + 2)
+        let body = rows.enumerated().flatMap { index, row in [line(row)] + (details[index].map { [indent + $0] } ?? []) }
+        return ([line(headers)] + body).joined(separator: "\n")
     }
 
     /// How many terminal columns `text` takes: East Asian wide and fullwidth characters take two

@@ -19,6 +19,8 @@ package struct SearchRequest: Sendable {
     package var online: Bool
     /// Never ask them, whatever the settings say.
     package var offline: Bool = false
+    /// Report each request to them on standard error.
+    package var verbose: Bool = false
 
     package static let defaultRadius = "0.5"
     package static let defaultKeyword = "movie theatre"
@@ -77,10 +79,11 @@ extension SearchRequest {
             catalog: catalog, online: online)
     }
 
-    /// The same request, never going online.
-    package func offline(_ offline: Bool) -> SearchRequest {
+    /// The same request, never going online when `offline`, reporting each request when `verbose`.
+    package func offline(_ offline: Bool, verbose: Bool = false) -> SearchRequest {
         var request = self
         request.offline = offline || request.offline
+        request.verbose = verbose || request.verbose
         return request
     }
 

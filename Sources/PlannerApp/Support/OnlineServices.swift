@@ -16,7 +16,9 @@ package struct OnlineServices {
 
     /// The services for this run, or nil when the policy is `never`. Base URLs come from `OVERPASS_URL` and
     /// `NOMINATIM_URL`; the contact in the User-Agent from `planner config set contact`.
-    package static func make(forced: Bool, offline: Bool = false, environment: Environment) throws -> OnlineServices? {
+    package static func make(forced: Bool, offline: Bool = false, verbose: Bool = false, environment: Environment) throws
+        -> OnlineServices?
+    {
         let settings = try environment.settings()
         let saved = Policy(rawValue: settings.online ?? Policy.auto.rawValue) ?? .auto
         // --offline and `online = never` are absolute; --online forces the services on otherwise.
@@ -29,10 +31,10 @@ package struct OnlineServices {
             policy: policy,
             overpass: OverpassClient(
                 baseURL: try url(environment.variables["OVERPASS_URL"], default: OverpassClient.defaultBaseURL),
-                userAgent: agent, cache: cache),
+                userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "overpass")),
             nominatim: NominatimClient(
                 baseURL: try url(environment.variables["NOMINATIM_URL"], default: NominatimClient.defaultBaseURL),
-                userAgent: agent, cache: cache))
+                userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "nominatim")))
     }
 
     package static func url(_ text: String?, default fallback: URL) throws -> URL {

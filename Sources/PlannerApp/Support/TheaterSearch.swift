@@ -73,7 +73,8 @@ package struct TheaterSearch {
         async throws -> TheaterSearch
     {
         try search.validate()
-        guard let online = try OnlineServices.make(forced: search.online, offline: search.offline, environment: environment)
+        guard let online = try OnlineServices.make(
+            forced: search.online, offline: search.offline, verbose: search.verbose, environment: environment)
         else {
             return try TheaterSearch(near: near, search: search, environment: environment)
         }

@@ -45,13 +45,25 @@ extension ListItemJSON {
 
 /// One list entry as a CSV row.
 package enum ListItemCSV {
-    package static let header = CSV.line(["id", "title", "year", "release_date", "added_at", "priority", "rating", "watched_on"])
+    package static let header = CSV.line([
+        "id", "title", "year", "release_date", "added_at", "priority", "rating", "watched_on", "review",
+    ])
 
     package static func row(_ item: ListItem) -> String {
         CSV.line([
             "\(item.film.id)", item.film.title, item.film.year.map(String.init) ?? "",
             item.releaseDate ?? item.film.releaseDate ?? "", ListItemJSON.timestamp(item.addedAt),
             "\(item.priority)", item.diary.rating.map { String(format: "%.1f", $0) } ?? "", item.diary.watchedOn ?? "",
+            item.diary.review ?? "",
         ])
+    }
+}
+
+extension ListItem {
+    /// The review cut to about `maxCharacters` on one line, for a table ("Cold and bright. The be…").
+    package func reviewExcerpt(maxCharacters: Int = 30) -> String {
+        guard let review = diary.review else { return "" }
+        let line = review.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return line.count <= maxCharacters ? line : String(line.prefix(maxCharacters - 1)) + "…"
     }
 }

@@ -25,7 +25,7 @@ extension PlannerCommand {
         @Flag(name: .long, help: "Report the request to OMDb on standard error: URL (without the key), status, time.")
         var verbose = false
 
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
 
         var title: String {
             (titleOption ?? words.joined(separator: " ")).trimmingCharacters(in: .whitespaces)

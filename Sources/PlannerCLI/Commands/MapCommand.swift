@@ -15,13 +15,13 @@ extension PlannerCommand {
 
         @OptionGroup var location: LocationOptions
         @OptionGroup var search: SearchOptions
-        @OptionGroup var placeOffline: PlaceOfflineOption
+        @OptionGroup var network: PlaceNetworkOptions
 
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
         var output: String = "map.html"
 
         func run() async throws {
-            let request = search.request.offline(placeOffline.offline)
+            let request = search.request.offline(network.offline, verbose: network.verbose)
             let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request)
             let page = found.mapPage(search: request)
             try OutputTarget(path: output).write(page.html)

@@ -18,7 +18,7 @@ extension PlannerCommand {
         var year: Int?
 
         @OptionGroup var options: FilmOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
 
         func validate() throws {
             try output.requireTableOrJSON()

@@ -14,11 +14,11 @@ extension PlannerCommand {
 
         @OptionGroup var location: LocationOptions
         @OptionGroup var search: SearchOptions
-        @OptionGroup var placeOffline: PlaceOfflineOption
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var network: PlaceNetworkOptions
+        @OptionGroup var output: OutputOptions<PlaceFormats>
 
         func run() async throws {
-            let request = search.request.offline(placeOffline.offline)
+            let request = search.request.offline(network.offline, verbose: network.verbose)
             let report = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request).report(search: request)
             let text: String
             switch output.format {

@@ -44,7 +44,7 @@ extension PlannerCommand {
             help: ArgumentHelp("Which show of the plan goes into --ics, by its # in the table (default 1).", valueName: "n"))
         var pick: Int = 1
 
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ReportFormats>
 
         func validate() throws {
             try output.require([.table, .json], command: "plan")
@@ -55,7 +55,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline), environment: environment)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment)
             let now = Date()
             let report = try await ShowtimesServices.make(showtimes.request, environment: environment).planReport(
                 found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,

@@ -30,7 +30,7 @@ extension PlannerCommand {
         @Option(name: .long, help: ArgumentHelp("Also write the route as GeoJSON to this file.", valueName: "file"))
         var geojson: String?
 
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<PlaceFormats>
 
         func run() async throws {
             let found = try OneRoute.find(near: try location.resolvedNear(), to: to, mode: mode, catalog: catalog)

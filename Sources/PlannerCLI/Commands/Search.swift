@@ -22,7 +22,8 @@ extension PlannerCommand {
         var page: Int = 1
 
         @OptionGroup var film: FilmOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
+        @OptionGroup var long: LongOption
 
         var query: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
 
@@ -38,9 +39,10 @@ extension PlannerCommand {
             if tv {
                 let shows = try await client.searchTV(
                     query: query, firstAirYear: year, language: services.language, page: page, policy: services.policy)
-                try output.target.write(try ShowListReport.render(shows, limit: nil, format: output.format))
+                try output.target.write(try ShowListReport.render(
+                    shows, title: "Series matching '\(PlannerAppError.shortened(query))'", limit: nil, format: output.format))
             } else {
-                try output.write(try await services.searchReport(query: query, year: year, page: page))
+                try output.write(try await services.searchReport(query: query, year: year, page: page), long: long.long)
             }
         }
     }

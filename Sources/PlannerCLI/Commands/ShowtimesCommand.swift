@@ -31,7 +31,7 @@ extension PlannerCommand {
         @Option(name: .long, help: ArgumentHelp("Only this film: a TMDb id or a title.", valueName: "id|title"))
         var film: FilmReference?
 
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ReportFormats>
 
         func validate() throws {
             try output.require([.table, .json], command: "showtimes")
@@ -39,7 +39,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline), environment: environment)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment)
             let report = try await ShowtimesServices.make(showtimes.request, environment: environment).showtimesReport(
                 found: found, mode: search.mode, request: showtimes.request, film: film)
             try output.target.write(output.format == .json ? try report.json() : report.table())

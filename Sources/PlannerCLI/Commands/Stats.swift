@@ -10,7 +10,7 @@ extension PlannerCommand {
             abstract: "Show how many films are on each list, watched and rated, and a histogram of your ratings.")
 
         @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ReportFormats>
 
         func validate() throws {
             guard output.format == .table || output.format == .json else {

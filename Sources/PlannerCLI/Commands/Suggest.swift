@@ -19,7 +19,7 @@ extension PlannerCommand {
         @OptionGroup var location: LocationOptions
         @OptionGroup var search: SearchOptions
         @OptionGroup var film: FilmOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<SuggestFormats>
 
         func validate() throws {
             if output.format == .csv { throw ValidationError("suggest writes --format table, json or geojson") }
@@ -28,7 +28,7 @@ extension PlannerCommand {
         func run() async throws {
             let environment = Environment()
             let report = try await FilmServices.make(film.request, environment: environment)
-                .suggestReport(near: try location.resolvedNear(), search: search.request.offline(film.offline), environment: environment)
+                .suggestReport(near: try location.resolvedNear(), search: search.request.offline(film.offline, verbose: film.verbose), environment: environment)
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())

@@ -23,7 +23,8 @@ extension PlannerCommand {
         var seed: UInt64?
 
         @OptionGroup var film: FilmOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
+        @OptionGroup var long: LongOption
 
         func validate() throws {
             try output.requireTableOrJSON()
@@ -34,7 +35,7 @@ extension PlannerCommand {
         func run() async throws {
             let report = try await FilmServices.make(film.request).randomPopular(
                 count: count, pages: pages, seed: seed ?? UInt64.random(in: 0...UInt64.max))
-            try output.write(report)
+            try output.write(report, long: long.long)
         }
     }
 }

@@ -20,7 +20,8 @@ extension PlannerCommand {
         var limit: Int?
 
         @OptionGroup var film: FilmOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
+        @OptionGroup var long: LongOption
 
         func validate() throws {
             try output.requireTableOrJSON()
@@ -33,9 +34,10 @@ extension PlannerCommand {
             let client = services.client
             if tv {
                 let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)
-                try output.target.write(try ShowListReport.render(shows, limit: limit, format: output.format))
+                try output.target.write(try ShowListReport.render(
+                    shows, title: "Series trending this week", limit: limit, format: output.format))
             } else {
-                try output.write(try await services.trendingReport(pages: PageRequest(page: page, limit: limit)))
+                try output.write(try await services.trendingReport(pages: PageRequest(page: page, limit: limit)), long: long.long)
             }
         }
     }

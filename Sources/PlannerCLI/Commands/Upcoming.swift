@@ -17,7 +17,7 @@ extension PlannerCommand {
         @Option(name: .long, help: ArgumentHelp("Also write the releases as an iCalendar (.ics) file.", valueName: "file"))
         var ics: String?
 
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
 
         func validate() throws {
             if output.format == .geojson { throw ValidationError("upcoming writes --format table, json or csv") }

@@ -12,13 +12,14 @@ extension PlannerCommand {
 
         @OptionGroup var film: FilmOptions
         @OptionGroup var pages: PageOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var output: OutputOptions<ListFormats>
+        @OptionGroup var long: LongOption
 
         func validate() throws { try output.requireTableOrJSON() }
 
         func run() async throws {
             let services = try FilmServices.make(film.request)
-            try output.write(try await services.listReport(.upcoming, pages: pages.request))
+            try output.write(try await services.listReport(.upcoming, pages: pages.request), long: long.long)
         }
     }
 }

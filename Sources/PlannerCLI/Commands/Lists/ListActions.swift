@@ -37,7 +37,7 @@ enum ListActions {
 
     static func remove(_ reference: FilmReference, from list: FilmList, store options: StoreOptions) throws {
         let store = try options.open()
-        let film = try reference.stored(in: store)
+        let film = try reference.stored(in: store, on: list)
         if try store.remove(filmID: film.id, from: list) {
             Console.out("removed \(film.title) [\(film.id)] from your \(list.displayName)")
         } else {
@@ -53,7 +53,9 @@ enum ListActions {
         Console.out("cleared your \(list.displayName): \(count) film\(count == 1 ? "" : "s") removed")
     }
 
-    static func show(_ list: FilmList, query: ListQuery, store options: StoreOptions, output: OutputOptions) throws {
+    static func show(
+        _ list: FilmList, query: ListQuery, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool = false
+    ) throws {
         let items = try options.open().list(list, query: query)
         switch output.format {
         case .json:
@@ -70,14 +72,15 @@ enum ListActions {
                 return
             }
             var table = TextTable(
-                headers: ["#", "Title", "Year", "Release", "Rating", "Watched", "TMDb id"],
-                alignments: [.right, .left, .right, .left, .right, .left, .right])
+                headers: ["#", "Title", "Year", "Release", "Rating", "Watched", "TMDb id", "Review"],
+                alignments: [.right, .left, .right, .left, .right, .left, .right, .left])
             for (i, item) in items.enumerated() {
                 table.rows.append([
                     "\(i + 1)", item.film.title, item.film.year.map(String.init) ?? "",
                     item.releaseDate ?? item.film.releaseDate ?? "", item.diary.rating.map { String(format: "%.1f", $0) } ?? "",
-                    item.diary.watchedOn ?? "", "\(item.film.id)",
+                    item.diary.watchedOn ?? "", "\(item.film.id)", item.reviewExcerpt(),
                 ])
+                if long { table.details[i] = item.film.overview ?? "(no overview)" }
             }
             let count = "\(items.count) film\(items.count == 1 ? "" : "s")"
             let filter: String

@@ -18,7 +18,8 @@ struct ListArguments: ParsableArguments {
     var region: String?
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: OutputOptions<ListFormats>
+    @OptionGroup var long: LongOption
 
     func validate() throws {
         if upcoming && released { throw ValidationError("--upcoming and --released can't be used together") }
@@ -38,7 +39,7 @@ struct WatchlistList: ParsableCommand {
     @OptionGroup var arguments: ListArguments
 
     func run() throws {
-        try ListActions.show(.watchlist, query: arguments.query, store: arguments.store, output: arguments.output)
+        try ListActions.show(.watchlist, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
     }
 }
 
@@ -48,6 +49,6 @@ struct FavoritesList: ParsableCommand {
     @OptionGroup var arguments: ListArguments
 
     func run() throws {
-        try ListActions.show(.favorites, query: arguments.query, store: arguments.store, output: arguments.output)
+        try ListActions.show(.favorites, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
     }
 }
