@@ -5,6 +5,26 @@ import TestSupport
 
 @Suite("suggest and upcoming against a fake TMDb on loopback")
 struct PlannerJoinTests {
+    @Test func suggestLeavesOutWatchedFilmsUnlessAskedAndSaysSo() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            for id in ["101", "102"] { #expect(try await planner.run(["watchlist", "add", id]).status == 0) }
+            #expect(try await planner.run(["watchlist", "watched", "101"]).status == 0)
+            func suggested(_ extra: [String]) async throws -> (ids: Set<Int>, notes: [String]) {
+                let result = try await planner.run(
+                    ["suggest", "--near", "Helsinki", "--region", "FI", "--format", "json"] + extra)
+                #expect(result.status == 0, "\(result.stderr)")
+                let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+                let ids = (json["in_theaters"] as! [[String: Any]]).map { ($0["film"] as! [String: Any])["id"] as! Int }
+                return (Set(ids), json["notes"] as? [String] ?? [])
+            }
+            let plain = try await suggested([])
+            #expect(plain.ids == [102])
+            #expect(plain.notes.contains { $0.contains("1 film you marked watched left out") })
+            #expect(try await suggested(["--include-watched"]).ids == [101, 102])
+        }
+    }
+
     @Test func suggestListsTheTwoWatchlistedFilmsInCinemasWithTheNearestCinemasInOrder() async throws {
         try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
             // Given five watchlisted films

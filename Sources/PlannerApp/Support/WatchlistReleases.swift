@@ -7,8 +7,12 @@ import Watchlist
 package enum WatchlistReleases {
     /// Every watchlisted film with its regional theatrical release, asking TMDb (or its cache) for details and
     /// keeping what it learns in the store; when details can't be had, the store's last known date is used.
-    package static func plannedFilms(services: FilmServices, region: String) async throws -> (films: [PlannedFilm], notes: [String]) {
-        let items = try services.store.list(.watchlist)
+    /// - Parameter includeWatched: false leaves out the films with a watched day (a note says how many).
+    package static func plannedFilms(services: FilmServices, region: String, includeWatched: Bool = true) async throws
+        -> (films: [PlannedFilm], notes: [String])
+    {
+        let listed = try services.store.list(.watchlist)
+        let items = includeWatched ? listed : listed.filter { $0.diary.watchedOn == nil }
         let client = services.client
         let policy = services.policy
         let fetched = await withTaskGroup(of: (Int, MovieDetails?, String?).self) { group in
@@ -27,6 +31,10 @@ package enum WatchlistReleases {
         }
         var films: [PlannedFilm] = []
         var notes: [String] = []
+        if items.count < listed.count {
+            let left = listed.count - items.count
+            notes.append("\(left) film\(left == 1 ? "" : "s") you marked watched left out (--include-watched lists them)")
+        }
         for item in items {
             var film = item.film
             if let details = fetched[film.id]?.0 {

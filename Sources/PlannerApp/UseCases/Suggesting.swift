@@ -10,9 +10,10 @@ import Watchlist
 /// `planner suggest` and `GET /v1/me/suggest`: the watchlisted films in cinemas now, with the nearest cinemas.
 extension FilmServices {
     /// Searches theaters near `near`, then joins the region's now-playing list with the watchlist.
-    package func suggestReport(near: String?, search: SearchRequest, environment: Environment = Environment())
-        async throws -> SuggestReport
-    {
+    /// - Parameter includeWatched: true keeps the films you marked watched; by default they are left out.
+    package func suggestReport(
+        near: String?, search: SearchRequest, includeWatched: Bool = false, environment: Environment = Environment()
+    ) async throws -> SuggestReport {
         let found = try await TheaterSearch.resolve(near: near, search: search, environment: environment)
         // The region: --region, the saved one, the home's country, the origin's, else the country of the
         // place nearest the origin's coordinates (within 100 km).
@@ -23,7 +24,8 @@ extension FilmServices {
             throw FilmServicesError.noRegion(command: "suggest")
         }
         let nowPlaying = try await client.allMovies(.nowPlaying, region: region, language: language, policy: policy)
-        let (films, notes) = try await WatchlistReleases.plannedFilms(services: self, region: region)
+        let (films, notes) = try await WatchlistReleases.plannedFilms(
+            services: self, region: region, includeWatched: includeWatched)
         let plan = Planner.Suggestions.plan(
             watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: CalendarDay(Date(), in: .current))
         return SuggestReport(

@@ -21,6 +21,9 @@ extension PlannerCommand {
         @OptionGroup var film: FilmOptions
         @OptionGroup var output: OutputOptions<SuggestFormats>
 
+        @Flag(name: .customLong("include-watched"), help: "Keep the films you marked watched (left out by default).")
+        var includeWatched = false
+
         func validate() throws {
             if output.format == .csv { throw ValidationError("suggest writes --format table, json or geojson") }
         }
@@ -28,7 +31,9 @@ extension PlannerCommand {
         func run() async throws {
             let environment = Environment()
             let report = try await FilmServices.make(film.request, environment: environment)
-                .suggestReport(near: try location.resolvedNear(), search: search.request.offline(film.offline, verbose: film.verbose), environment: environment)
+                .suggestReport(
+                    near: try location.resolvedNear(), search: search.request.offline(film.offline, verbose: film.verbose),
+                    includeWatched: includeWatched, environment: environment)
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())

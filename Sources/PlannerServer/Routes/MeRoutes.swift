@@ -65,7 +65,9 @@ enum MeRoutes {
             let query = try Query(request)
             let search = try TheaterRoutes.searchRequest(query, settings: state.environment.settings())
             let report = try await state.films(region: try FilmRoutes.region(query), user: user)
-                .suggestReport(near: query.string("near"), search: search, environment: state.environment)
+                .suggestReport(
+                    near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
+                    environment: state.environment)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())
             default: return Reply.json(try report.json())
