@@ -82,4 +82,23 @@ struct YourDataEverywhereTests {
         let flattened = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flattened.contains("Output format: \(formats)."))
     }
+
+    @Test func aSeriesHasItsOwnCommandAndAFilmIdThatIsASeriesSaysWhereToLook() async throws {
+        try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            let series = try await planner.run(["tv", "1396"])
+            #expect(series.status == 0, "\(series.stderr)")
+            #expect(series.stdout.hasPrefix("Breaking Bad (2008)"))
+            #expect(series.stdout.contains("6 seasons · 63 episodes · returning series · on AMC"))
+            #expect(series.stdout.contains("Next episode: S06E01 \"Felina II\" on \(FakeTMDbService.day(10))"))
+            let json = try await planner.run(["tv", "1396", "--format", "json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["seasons"] as? Int == 6)
+            #expect((object["next_episode"] as? [String: Any])?["code"] as? String == "S06E01")
+
+            let film = try await planner.run(["movie", "1396"])
+            #expect(film.status != 0)
+            #expect(film.stderr == "planner: error: no film with id 1396 on TMDb (is it a TV series? try planner tv 1396)\n")
+        }
+    }
 }

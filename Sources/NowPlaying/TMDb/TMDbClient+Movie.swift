@@ -12,6 +12,15 @@ extension TMDbClient {
         return try await fetch(endpoint, as: MovieDetails.self, policy: policy)
     }
 
+    /// A series' details (`/tv/{id}`): seasons, episodes, networks, air dates, the next episode.
+    /// - Throws: ``NowPlayingError/notFound(_:)`` when TMDb has no such series, and every fetch error.
+    public func tvShow(id: Int, language: String? = nil, policy: CachePolicy = .normal) async throws
+        -> Fetched<TVShowDetails>
+    {
+        let endpoint = Endpoint("/tv/\(id)", query: ["language": language], freshness: .detail)
+        return try await fetch(endpoint, as: TVShowDetails.self, policy: policy)
+    }
+
     /// A film's releases by country (`/movie/{id}/release_dates`), types 1–6.
     public func releaseDates(movieID: Int, policy: CachePolicy = .normal) async throws -> Fetched<ReleaseDates> {
         let endpoint = Endpoint("/movie/\(movieID)/release_dates", freshness: .detail)

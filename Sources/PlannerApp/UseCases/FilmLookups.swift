@@ -38,7 +38,12 @@ extension FilmServices {
     /// One film's details, release dates and poster.
     package func movieReport(id: Int) async throws -> MovieReport {
         guard id > 0 else { throw PlannerAppError.invalidArgument("the TMDb id must be a positive number, not \(id)") }
-        let details = try await client.movie(id: id, language: language, policy: policy)
+        let details: Fetched<MovieDetails>
+        do {
+            details = try await client.movie(id: id, language: language, policy: policy)
+        } catch NowPlayingError.notFound {
+            throw PlannerAppError.notFound("no film with id \(id) on TMDb (is it a TV series? try planner tv \(id))")
+        }
         // A poster URL is a nicety: without the image configuration at hand, go without.
         let images = try? await client.imageConfiguration(policy: policy).value
         var report = MovieReport(
@@ -77,5 +82,36 @@ extension FilmServices {
         return PersonalStatus(
             onWatchlist: onWatchlist, favorite: favorite, rating: diary.rating, review: diary.review,
             watchedOn: diary.watchedOn)
+    }
+}
+
+extension FilmServices {
+    /// `planner tv`: one series' details.
+    package func tvReport(id: Int) async throws -> TVReport {
+        guard id > 0 else { throw PlannerAppError.invalidArgument("the TMDb id must be a positive number, not \(id)") }
+        do {
+            let details = try await client.tvShow(id: id, language: language, policy: policy)
+            return TVReport(details: details.value, provenance: details.provenance)
+        } catch NowPlayingError.notFound {
+            throw PlannerAppError.notFound("no series with id \(id) on TMDb (is it a film? try planner movie \(id))")
+        }
+    }
+
+    /// The id of the one series a title search finds.
+    /// - Throws: ``PlannerAppError/notFound(_:)`` for none, ``PlannerAppError/invalidOption(_:)`` listing several.
+    package func tvID(title: String) async throws -> Int {
+        let page = try await client.searchTV(query: title, firstAirYear: nil, language: language, page: 1, policy: policy)
+        let folded = FilmBridge.fold(title)
+        let exact = page.value.results.filter { FilmBridge.fold($0.name) == folded || FilmBridge.fold($0.originalName) == folded }
+        let matches = exact.isEmpty ? page.value.results : exact
+        guard let first = matches.first else {
+            throw PlannerAppError.notFound("TMDb knows no series called '\(PlannerAppError.shortened(title))'")
+        }
+        guard matches.count == 1 else {
+            let names = matches.prefix(10).map { "\($0.id) \($0.name)" }.joined(separator: "; ")
+            throw PlannerAppError.invalidOption(
+                "'\(PlannerAppError.shortened(title))' matches \(matches.count) series: \(names); give one by id")
+        }
+        return first.id
     }
 }

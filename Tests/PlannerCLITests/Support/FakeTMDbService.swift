@@ -50,6 +50,17 @@ enum FakeTMDbService {
         """
     }
 
+    /// A series in TMDb's `/tv/{id}` shape, with its next episode ten days away.
+    static var seriesJSON: String {
+        """
+        {"id":1396,"name":"Breaking Bad","original_name":"Breaking Bad","overview":"A chemistry teacher.",
+         "first_air_date":"2008-01-20","last_air_date":"\(day(-4))","number_of_seasons":6,"number_of_episodes":63,
+         "status":"Returning Series","networks":[{"id":174,"name":"AMC"}],"vote_average":8.9,"vote_count":15000,
+         "next_episode_to_air":{"name":"Felina II","air_date":"\(day(10))","season_number":6,"episode_number":1},
+         "last_episode_to_air":{"name":"Felina","air_date":"\(day(-4))","season_number":5,"episode_number":16}}
+        """
+    }
+
     static func page(_ movies: [String]) -> String {
         """
         {"dates":{"maximum":"\(day(7))","minimum":"\(day(-30))"},"page":1,"results":[\(movies.joined(separator: ","))],
@@ -73,6 +84,8 @@ enum FakeTMDbService {
             let query = (request.query["query"] ?? "").lowercased()
             let matches = query == "night" ? films.filter { $0.title.lowercased().contains("ight") } : films.filter { $0.title.lowercased() == query }
             return Reply.json(page(matches.map(movieJSON)))
+        case "/3/tv/1396":
+            return Reply.json(seriesJSON)
         default:
             if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.dropFirst("/3/movie/".count)),
                 let film = films.first(where: { $0.id == id })

@@ -1,0 +1,30 @@
+import ArgumentParser
+import PlannerApp
+
+extension PlannerCommand {
+    /// `planner tv ID|TITLE`: one series' details.
+    struct TVCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tv",
+            abstract: "Show a TV series: seasons, episodes, networks, first and last air date, the next episode.",
+            discussion: "Example: planner tv 1396, or planner tv \"Breaking Bad\"")
+
+        @Argument(help: "The series: its TMDb id, as 'planner search --tv' shows it, or its name in quotes.")
+        var series: FilmReference
+
+        @OptionGroup var options: FilmOptions
+        @OptionGroup var output: OutputOptions<ReportFormats>
+
+        func validate() throws {
+            try output.require(ReportFormats.formats, command: "tv")
+        }
+
+        func run() async throws {
+            let services = try FilmServices.make(options.request)
+            let id: Int
+            if let given = series.id { id = given } else { id = try await services.tvID(title: series.title) }
+            let report = try await services.tvReport(id: id)
+            try output.target.write(output.format == .json ? try report.json() : report.text())
+        }
+    }
+}
