@@ -9,6 +9,7 @@ python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requ
 swift build --build-tests
 # A hung test fails the run after 30 minutes instead of holding CI to its limit.
 timeout --kill-after=30 1800 swift test --skip-build
-# A first run on a real pseudo-terminal (Tests/TerminalTests), then the HTTP service, black-box: a real
+# A first run on a real pseudo-terminal (Tests/TerminalTests), --output on devices, FIFOs, links and a full disk
+# (Tests/OutputTests), then the HTTP service, black-box: a real
 # `planner serve` on loopback, driven as a client would (Tests/ServerTests).
-timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/ServerTests -q -p no:cacheprovider
+timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/OutputTests Tests/ServerTests -q -p no:cacheprovider

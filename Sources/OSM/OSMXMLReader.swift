@@ -18,6 +18,13 @@ struct OSMXMLReader {
         guard let stream = InputStream(url: fileURL) else {
             throw OSMError.unreadable(path: path, reason: "cannot open the file as a stream")
         }
+        // OSM XML never declares a DOCTYPE; one that does may define entities (an "entity bomb", or a SYSTEM entity
+        // reading another file). Such a file is refused before the parser sees it.
+        if Self.declaresDocumentType(fileURL) {
+            throw OSMError.corruptBlob(
+                path: path,
+                reason: "the file declares a DOCTYPE (with entities), which OSM XML never has; planner does not expand them")
+        }
         return try withoutActuallyEscaping(body) { escapingBody in
             let delegate = OSMXMLDelegate(kinds: kinds, body: escapingBody)
             let parser = XMLParser(stream: stream)
@@ -36,11 +43,23 @@ struct OSMXMLReader {
                 throw OSMError.corruptBlob(path: path, reason: "XML line \(delegate.elementErrorLine): \(elementError)")
             }
             if !succeeded {
-                let reason = parser.parserError.map { "\($0)" } ?? "unknown XML error"
+                // libxml2's error number, in words; never Foundation's "Error Domain=… (null)".
+                let code = (parser.parserError as NSError?)?.code
+                let reason = code.map { "it is not well-formed XML (libxml2 error \($0))" } ?? "it is not well-formed XML"
                 throw OSMError.corruptBlob(path: path, reason: "XML line \(parser.lineNumber): \(reason)")
             }
             return delegate.header
         }
+    }
+
+    /// Whether the document's prolog (before its first element) holds a `<!DOCTYPE`.
+    static func declaresDocumentType(_ fileURL: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: fileURL) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 64 * 1024)) ?? Data(), as: UTF8.self)
+        guard let doctype = head.range(of: "<!DOCTYPE", options: .caseInsensitive) else { return false }
+        let firstElement = head.range(of: "<osm")?.lowerBound ?? head.endIndex
+        return doctype.lowerBound < firstElement
     }
 
     func parseGzipped(

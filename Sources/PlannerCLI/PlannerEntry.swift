@@ -6,6 +6,8 @@ import PlannerApp
 @main
 enum PlannerEntry {
     static func main() async {
+        // A closed pipe is a write error to report (EPIPE), not a signal that kills the process unannounced.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try PlannerCommand.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -28,7 +30,8 @@ enum PlannerEntry {
         if message.isEmpty { message = String(describing: error) }
         let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
-        Console.error("planner: error: " + (oneLine.hasPrefix("Error: ") ? String(oneLine.dropFirst(7)) : oneLine))
+        let line = PlannerAppError.shortenedLine(oneLine.hasPrefix("Error: ") ? String(oneLine.dropFirst(7)) : oneLine)
+        Console.error("planner: error: " + line)
         Foundation.exit(code == .validationFailure ? 64 : max(1, code.rawValue))
     }
 }

@@ -82,8 +82,9 @@ package struct Problem: Error, Sendable {
 
     /// One line, as the command line prints it.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            .joined(separator: " ")
+        PlannerAppError.shortenedLine(
+            text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .joined(separator: " "))
     }
 }
 

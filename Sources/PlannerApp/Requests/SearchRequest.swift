@@ -25,6 +25,9 @@ package struct SearchRequest: Sendable {
     package static let defaultRadius = "0.5"
     package static let defaultKeyword = "movie theatre"
     package static let defaultLimit = 10
+    /// The longest keyword or place name read, in characters: longer ones are refused by name, not searched.
+    package static let maxKeywordCharacters = 200
+    package static let maxPlaceCharacters = 1_000
 
     package init(
         radius: String = SearchRequest.defaultRadius, keyword: String = SearchRequest.defaultKeyword,
@@ -57,6 +60,9 @@ package struct SearchRequest: Sendable {
         guard limit >= 1 else { throw PlannerAppError.invalidArgument("--limit must be at least 1, not \(limit)") }
         guard !keyword.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw PlannerAppError.invalidArgument("--keyword must not be empty")
+        }
+        guard keyword.count <= Self.maxKeywordCharacters else {
+            throw PlannerAppError.invalidArgument("--keyword is over \(Self.maxKeywordCharacters) characters")
         }
     }
 }

@@ -4,8 +4,20 @@ import Transport
 
 /// Writes to standard output and standard error without sharing global mutable state (Swift 6 safe).
 package enum Console {
+    /// Writes a line to standard output. If it cannot be written (a closed pipe, a full disk), says so in one line
+    /// on standard error and exits 74 (EX_IOERR): output that went nowhere is no success.
     package static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.utf8.last == 0x0A ? text : text + "\n").utf8))
+        let bytes = Array((text.utf8.last == 0x0A ? text : text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                error("planner: error: cannot write standard output: \(String(cString: strerror(errno)))")
+                exit(74)
+            }
+            offset += written
+        }
     }
 
     package static func error(_ text: String) {

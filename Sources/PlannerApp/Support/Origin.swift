@@ -18,6 +18,9 @@ package struct Origin {
     /// - Throws: a `GeoError` for a bad coordinate, `PlacesError.unknownPlace`, or `PlannerAppError.noOrigin`.
     package static func resolve(near: String?, settings: Settings, gazetteer: () throws -> Gazetteer) throws -> Origin {
         if let near {
+            guard near.count <= SearchRequest.maxPlaceCharacters else {
+                throw PlannerAppError.invalidArgument("--near is over \(SearchRequest.maxPlaceCharacters) characters")
+            }
             let text = near.trimmingCharacters(in: .whitespaces)
             if Coordinate.looksLikeCoordinate(text) || text.first.map({ $0 == "-" || $0 == "+" || $0.isNumber }) == true {
                 let coordinate = try Coordinate(parsing: text)

@@ -4,7 +4,8 @@ import Geo
 /// the server sends it as a problem document's `detail` (400, or 404 outside the data).
 package enum PlannerAppError: Error, CustomStringConvertible {
     case noOrigin
-    case cannotWrite(path: String)
+    /// A file (or standard output) could not be written; `reason` is the system's, in words.
+    case cannotWrite(path: String, reason: String)
     case invalidOption(String)
     /// A value that cannot be read at all (a radius of "abc", a limit of 0): the command line's usage error.
     case invalidArgument(String)
@@ -16,7 +17,7 @@ package enum PlannerAppError: Error, CustomStringConvertible {
         switch self {
         case .noOrigin:
             "no starting point: pass --near PLACE or --near LAT,LON, or save one with 'planner config set home PLACE'"
-        case .cannotWrite(let path): "cannot write '\(path)'"
+        case .cannotWrite(let path, let reason): "cannot write '\(PlannerAppError.shortened(path))': \(reason)"
         case .invalidOption(let message): message
         case .invalidArgument(let message): message
         case .notFound(let message): message
@@ -34,5 +35,15 @@ extension PlannerAppError {
     /// Echoed input cut to about 80 characters, so that a 10 KB value makes no 10 KB error line.
     package static func shortened(_ text: String, maxCharacters: Int = 80) -> String {
         text.count <= maxCharacters ? text : String(text.prefix(maxCharacters)) + "…"
+    }
+
+    /// An error line with every run of more than 80 characters without a space cut to 80 ("…"): whatever a
+    /// message echoes (a 100 KB `--near`, a radius of a million digits), the line stays readable.
+    /// The whole line is kept to `maxCharacters`.
+    package static func shortenedLine(_ line: String, maxRunCharacters: Int = 80, maxCharacters: Int = 280) -> String {
+        let runs = line.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.count <= maxRunCharacters ? String($0) : String($0.prefix(maxRunCharacters)) + "…" }
+            .joined(separator: " ")
+        return runs.count <= maxCharacters ? runs : String(runs.prefix(maxCharacters)) + "…"
     }
 }

@@ -73,6 +73,9 @@ package struct TheaterSearch {
         async throws -> TheaterSearch
     {
         try search.validate()
+        if let near, near.count > SearchRequest.maxPlaceCharacters {
+            throw PlannerAppError.invalidArgument("--near is over \(SearchRequest.maxPlaceCharacters) characters")
+        }
         guard let online = try OnlineServices.make(
             forced: search.online, offline: search.offline, verbose: search.verbose, environment: environment)
         else {

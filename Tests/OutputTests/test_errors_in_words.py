@@ -1,0 +1,67 @@
+"""Errors in words: one line, no Foundation internals, and echoed input cut short, whatever the input."""
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PLANNER = Path(os.environ.get("PLANNER") or REPO / ".build" / "debug" / "planner").resolve()
+INTERNALS = re.compile(r"Error Domain=|\(null\)|DecodingError|NSError|Swift\.|keyNotFound|typeMismatch")
+
+
+@pytest.fixture
+def env(tmp_path):
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_"))}
+    environment.update({"PLANNER_DATA_DIR": str(REPO / "Data"), "PLANNER_CONFIG": str(tmp_path / "config.json"),
+                        "PLANNER_DB": str(tmp_path / "planner.sqlite"), "XDG_DATA_HOME": str(tmp_path / "data"),
+                        "OVERPASS_URL": "http://127.0.0.1:9/api/interpreter", "NOMINATIM_URL": "http://127.0.0.1:9"})
+    return environment
+
+
+def error_line(env, *arguments):
+    result = subprocess.run([str(PLANNER), *arguments], env=env, capture_output=True, text=True, timeout=60,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode != 0, result.stdout[:300]
+    lines = [line for line in result.stderr.splitlines() if line.startswith("planner: error:")]
+    assert len(lines) == 1, result.stderr[:1000]
+    assert not INTERNALS.search(lines[0]), lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("arguments", [
+    ["nearby", "--near", "x" * 100_000],
+    ["nearby", "--near", "1" * 100_000],
+    ["nearby", "--near", "x " * 50_000],
+    ["nearby", "--near", "x" * 100_000, "--online"],
+    ["nearby", "--near", "Helsinki", "--radius", "9" * 100_000],
+    ["nearby", "--near", "Helsinki", "--keyword", "k" * 100_000],
+    ["route", "--near", "Helsinki", "--to", "k" * 100_000],
+    ["config", "set", "region", "q" * 100_000],
+])
+def test_a_100_kb_argument_gives_an_error_line_under_300_characters(env, arguments):
+    assert len(error_line(env, *arguments)) < 300
+
+
+def test_an_osm_xml_with_a_doctype_and_entities_is_refused_in_plain_words(env, tmp_path):
+    extract = tmp_path / "entities.osm"
+    extract.write_text("""<?xml version="1.0"?>
+<!DOCTYPE osm [
+<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+<!ENTITY ext SYSTEM "file:///etc/passwd">
+]>
+<osm version="0.6"><node id="1" lat="60.1" lon="24.9"/><node id="2" lat="60.101" lon="24.901"/>
+<way id="3"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="&b;&ext;"/></way></osm>
+""")
+    line = error_line(env, "areas", "import", str(extract))
+    assert "DOCTYPE" in line and "does not expand" in line
+
+
+def test_an_undefined_entity_is_an_xml_error_in_words(env, tmp_path):
+    extract = tmp_path / "undefined.osm"
+    extract.write_text('<?xml version="1.0"?>\n<osm version="0.6"><node id="1" lat="1" lon="2"/>'
+                       '<way id="2"><nd ref="1"/><tag k="a" v="&zz;"/></way></osm>\n')
+    assert "not well-formed XML" in error_line(env, "areas", "import", str(extract))
