@@ -27,6 +27,41 @@ struct PlanCommandTests {
         }
     }
 
+    @Test func suggestListsOnlyTheCinemasThatShowEachFilmWithTheirNextShows() async throws {
+        try await withServices(FakeFinnkinoService.tomorrow()) { planner, _ in
+            // Given Northern Lights and Harbour Nights, both in cinemas, on the watchlist
+            try await planner.addThreeFilms()
+            // When suggest runs in central Helsinki, where Finnkino sells tickets
+            let result = try await planner.run(["suggest", "--near", Self.near, "--region", "FI", "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try Self.json(result.stdout)
+            #expect(json["showtimes_source"] as? String != nil)
+            let entries = try #require(json["in_theaters"] as? [[String: Any]])
+            let byFilm = Dictionary(uniqueKeysWithValues: entries.map {
+                (($0["film"] as? [String: Any])?["id"] as? Int ?? 0, $0["showings"] as? [[String: Any]] ?? [])
+            })
+            // Then each lists Kinopalatsi alone (Bio Rex and the Engels show neither), with its next shows
+            #expect(byFilm[101]?.map { $0["name"] as? String } == ["Kinopalatsi"])
+            #expect(byFilm[102]?.map { $0["name"] as? String } == ["Kinopalatsi"])
+            let northern = try #require(byFilm[101]?.first?["next_shows"] as? [[String: Any]])
+            #expect(northern.count == 1)
+            #expect(northern.first?["time_zone"] as? String == "Europe/Helsinki")
+            let table = try await planner.run(["suggest", "--near", Self.near, "--region", "FI"])
+            #expect(table.stdout.contains("Next shows"))
+            #expect(!table.stdout.contains("Bio Rex"))
+        }
+    }
+
+    @Test func suggestOutsideFinnkinosCountrySaysShowtimesAreUnknownAndListsTheNearest() async throws {
+        try await withServices(FakeFinnkinoService.tomorrow()) { planner, finnkino in
+            try await planner.addThreeFilms()
+            let result = try await planner.run(["suggest", "--near", Self.near, "--region", "SE"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("showtimes are unknown in SE"))
+            #expect(await finnkino.log.count == 0)
+        }
+    }
+
     @Test func planListsOnlyReachableShowsOfWatchlistedFilmsByLeaveByAtKinopalatsi() async throws {
         try await withServices(FakeFinnkinoService.tomorrow()) { planner, _ in
             // Given a watchlist of three films

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Planner
+import Showtimes
 import Theaters
 
 /// `planner suggest` rendered for people and programs.
@@ -12,10 +13,24 @@ package struct SuggestReport {
     package let mode: TravelMode
     package let source: String
     package let notes: [String]
+    /// The cinemas that show each film in the coming days; nil where no provider covers the region.
+    package var showings: SuggestShowings? = nil
+    /// Why the showtimes could not be had, when a provider covers the region but failed.
+    package var showingsFailure: String? = nil
+
+    /// The notes, with what the report knows of showtimes.
+    var allNotes: [String] {
+        var all = notes
+        if let showingsFailure { all.append(showingsFailure) }
+        if showings == nil && showingsFailure == nil {
+            all.append("showtimes are unknown in \(region) (Finnkino covers FI): the nearest cinemas are listed, not only those showing each film")
+        }
+        return all
+    }
 
     package func table() -> String {
         var lines = ["Your watchlist in cinemas in \(region), near \(found.origin.displayName)"]
-        lines += notes.map { "note: " + $0 }
+        lines += allNotes.map { "note: " + $0 }
         if plan.inTheaters.isEmpty {
             lines.append("")
             lines.append("None of your watchlisted films is in cinemas in \(region) now.")
@@ -23,6 +38,10 @@ package struct SuggestReport {
         for (i, entry) in plan.inTheaters.enumerated() {
             lines.append("")
             lines.append("\(i + 1). \(title(entry.film)): \(entry.reason)")
+            if let showings {
+                lines += showingLines(showings.byFilm[entry.film.tmdbID] ?? [])
+                continue
+            }
             if routes.isEmpty {
                 lines.append("   no cinemas within \(found.radius) of \(found.origin.label)")
                 continue
@@ -78,10 +97,25 @@ package struct SuggestReport {
             let source: String
             let address: String?
         }
+        struct ShowEntry: Encodable {
+            let start: String
+            let time_zone: String
+            let auditorium: String?
+            let booking_url: String?
+        }
+        struct ShowingEntry: Encodable {
+            let id: String
+            let name: String
+            let distance_m: Double?
+            let duration_s: Double?
+            let next_shows: [ShowEntry]
+        }
         struct InTheaters: Encodable {
             let film: FilmEntry
             let reason: String
             let theaters: [TheaterEntry]
+            /// Where a provider covers the region: only the cinemas that show the film, with their next shows.
+            let showings: [ShowingEntry]?
         }
         struct Upcoming: Encodable {
             let film: FilmEntry
@@ -97,6 +131,7 @@ package struct SuggestReport {
             let left_theaters: [FilmEntry]
             let no_release_date: [FilmEntry]
             let notes: [String]
+            let showtimes_source: String?
         }
         func entry(_ film: PlannedFilm) -> FilmEntry {
             FilmEntry(id: film.tmdbID, title: film.title, year: film.year, release_date: film.theatricalRelease?.description)
@@ -111,9 +146,26 @@ package struct SuggestReport {
             region: region,
             origin: ["label": found.origin.label, "coordinate": found.origin.coordinate.description],
             mode: mode.rawValue,
-            in_theaters: plan.inTheaters.map { InTheaters(film: entry($0.film), reason: $0.reason.description, theaters: theaters) },
+            in_theaters: plan.inTheaters.map { suggested in
+                let showings = showings.map { known in
+                    (known.byFilm[suggested.film.tmdbID] ?? []).map { showing in
+                        ShowingEntry(
+                            id: showing.theater.id, name: showing.theater.name,
+                            distance_m: showing.route.map { rounded($0.straightLineMeters, 1) },
+                            duration_s: showing.route.map { $0.durationSeconds.rounded() },
+                            next_shows: showing.nextShows.map {
+                                ShowEntry(
+                                    start: ISO8601DateFormatter().string(from: $0.start), time_zone: $0.timeZoneIdentifier,
+                                    auditorium: $0.auditorium, booking_url: $0.bookingURL)
+                            })
+                    }
+                }
+                return InTheaters(
+                    film: entry(suggested.film), reason: suggested.reason.description, theaters: theaters, showings: showings)
+            },
             upcoming: plan.upcoming.map { Upcoming(film: entry($0.film), release_date: $0.release.description, days_until: $0.daysUntil) },
-            left_theaters: plan.leftTheaters.map(entry), no_release_date: plan.unknown.map(entry), notes: notes)
+            left_theaters: plan.leftTheaters.map(entry), no_release_date: plan.unknown.map(entry), notes: allNotes,
+            showtimes_source: showings?.source)
         return try FilmFormat.json(document)
     }
 
@@ -125,6 +177,34 @@ package struct SuggestReport {
             collection.features[i].properties["films"] = titles
         }
         return collection.encoded()
+    }
+
+    /// The cinemas showing one film, nearest first, each with its next shows on its own clock.
+    func showingLines(_ showings: [SuggestShowings.Showing]) -> [String] {
+        guard !showings.isEmpty else {
+            return ["   no show at the cinemas within \(found.radius) in the next \(SuggestShowings.days) days"]
+        }
+        var table = TextTable(
+            headers: ["", "Cinema", "Distance", mode.rawValue.capitalized, "Next shows"],
+            alignments: [.right, .left, .right, .right, .left])
+        for (rank, showing) in showings.enumerated() {
+            table.rows.append([
+                "   \(rank + 1)", showing.theater.name,
+                showing.route.map { DistanceFormat.human(meters: $0.straightLineMeters) } ?? "",
+                showing.route.map { DistanceFormat.minutes(seconds: $0.durationSeconds) } ?? "",
+                showing.nextShows.map(Self.shortTime).joined(separator: ", "),
+            ])
+        }
+        return [table.render()]
+    }
+
+    /// "Thu 19:00", on the show's own clock.
+    static func shortTime(_ show: Show) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = show.timeZone
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][calendar.component(.weekday, from: show.start) - 1]
+        return String(format: "%@ %02d:%02d", weekday, calendar.component(.hour, from: show.start),
+            calendar.component(.minute, from: show.start))
     }
 
     package func title(_ film: PlannedFilm) -> String {

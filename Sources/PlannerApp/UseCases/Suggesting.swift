@@ -3,6 +3,7 @@ import Geo
 import NowPlaying
 import Planner
 import Settings
+import Showtimes
 import Tabular
 import Theaters
 import Watchlist
@@ -12,7 +13,8 @@ extension FilmServices {
     /// Searches theaters near `near`, then joins the region's now-playing list with the watchlist.
     /// - Parameter includeWatched: true keeps the films you marked watched; by default they are left out.
     package func suggestReport(
-        near: String?, search: SearchRequest, includeWatched: Bool = false, environment: Environment = Environment()
+        near: String?, search: SearchRequest, includeWatched: Bool = false, showtimes: ShowtimesServices? = nil,
+        environment: Environment = Environment()
     ) async throws -> SuggestReport {
         let found = try await TheaterSearch.resolve(near: near, search: search, environment: environment)
         // The region: --region, the saved one, the home's country, the origin's, else the country of the
@@ -28,9 +30,22 @@ extension FilmServices {
             services: self, region: region, includeWatched: includeWatched)
         let plan = Planner.Suggestions.plan(
             watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: CalendarDay(Date(), in: .current))
-        return SuggestReport(
-            found: found, region: region, plan: plan, routes: found.routes(search.mode), mode: search.mode,
+        let routes = found.routes(search.mode)
+        var report = SuggestReport(
+            found: found, region: region, plan: plan, routes: routes, mode: search.mode,
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
+        // Where a showtimes provider covers the region, each film lists only the cinemas that show it.
+        if let showtimes {
+            let inTheaters = Set(plan.inTheaters.map(\.film.tmdbID))
+            let candidates = try store.list(.watchlist).filter { inTheaters.contains($0.film.id) }.map { FilmCandidate($0.film) }
+            do {
+                report.showings = try await SuggestShowings.find(
+                    for: candidates, found: found, routes: routes, region: region, services: showtimes)
+            } catch {
+                report.showingsFailure = "showtimes could not be had (\(clause(error))); the nearest cinemas are listed instead"
+            }
+        }
+        return report
     }
 
     /// `planner upcoming` and `GET /v1/me/upcoming.ics`: watchlisted films still to come to the region's cinemas.

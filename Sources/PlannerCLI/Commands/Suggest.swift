@@ -33,7 +33,9 @@ extension PlannerCommand {
             let report = try await FilmServices.make(film.request, environment: environment)
                 .suggestReport(
                     near: try location.resolvedNear(), search: search.request.offline(film.offline, verbose: film.verbose),
-                    includeWatched: includeWatched, environment: environment)
+                    includeWatched: includeWatched,
+                    showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache.request), environment: environment),
+                    environment: environment)
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())

@@ -67,6 +67,8 @@ enum MeRoutes {
             let report = try await state.films(region: try FilmRoutes.region(query), user: user)
                 .suggestReport(
                     near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
+                    showtimes: try ShowtimesServices.make(
+                        ShowtimesRequest(), store: state.store.scoped(to: user.id), environment: state.environment),
                     environment: state.environment)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())

@@ -43,6 +43,7 @@ struct PlannerProcess {
         // from a test. Port 9 (discard) on loopback refuses at once; the online tests point these at fakes.
         environment["OVERPASS_URL"] = "http://127.0.0.1:9/api/interpreter"
         environment["NOMINATIM_URL"] = "http://127.0.0.1:9"
+        environment["FINNKINO_BASE_URL"] = "http://127.0.0.1:9/xml"
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
     }

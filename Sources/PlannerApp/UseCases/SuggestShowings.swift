@@ -1,0 +1,55 @@
+import Foundation
+import Planner
+import Showtimes
+import Theaters
+
+/// Where each suggested film shows in the coming days: only the cinemas that show it, with their next shows.
+package struct SuggestShowings: Sendable {
+    /// One cinema that shows a film, with its route and the film's next shows there.
+    package struct Showing: Sendable {
+        package let theater: Theater
+        package let route: Route?
+        package let nextShows: [Show]
+    }
+
+    /// How many days ahead the shows are read, today included.
+    package static let days = 7
+    /// How many of a cinema's next shows are listed.
+    package static let showsPerCinema = 3
+
+    /// By TMDb id: the cinemas showing the film, nearest first.
+    package let byFilm: [Int: [Showing]]
+    /// The provider, e.g. "Finnkino".
+    package let source: String
+
+    /// The shows of the next ``days`` days at the search's theaters, matched to `films`. Finnkino covers Finland
+    /// only: elsewhere this is nil, and the report says showtimes are unknown there.
+    package static func find(
+        for films: [FilmCandidate], found: TheaterSearch, routes: [Route], region: String, services: ShowtimesServices,
+        now: Date = Date()
+    ) async throws -> SuggestShowings? {
+        guard region == "FI" else { return nil }
+        let zone = TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!
+        let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)
+        var shows: [Show] = []
+        var theaters: [String: Theater] = [:]
+        for offset in 0..<days {
+            let request = ShowtimesRequest(date: today.adding(days: offset).description)
+            let nearby = try await NearbyShows(found: found, options: request, services: services)
+            shows += nearby.nearbyShows.filter { $0.start >= now }
+            for (id, match) in nearby.matching.matches { theaters[id] = match.theater }
+        }
+        let routeByTheater = Dictionary(routes.map { ($0.theater.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var byFilm: [Int: [Showing]] = [:]
+        for film in films {
+            let matched = shows.filter { FilmMatcher.match($0, film) != nil }
+            let byTheater = Dictionary(grouping: matched) { $0.providerTheaterID }
+            byFilm[film.id] = byTheater.compactMap { providerID, shows -> Showing? in
+                guard let theater = theaters[providerID] else { return nil }
+                let next = Array(shows.sorted { $0.start < $1.start }.prefix(showsPerCinema))
+                return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: next)
+            }.sorted { ($0.route?.straightLineMeters ?? .infinity) < ($1.route?.straightLineMeters ?? .infinity) }
+        }
+        return SuggestShowings(byFilm: byFilm, source: FinnkinoParsing.providerName)
+    }
+}
