@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import GRDB
 import Geo
-import NowPlaying
 import TestSupport
 import Testing
 import Theaters
