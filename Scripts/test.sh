@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Quick start, step 2: run every test. First installs, where missing, the system packages planner needs and the
 # tools the tests check output with: Python's geojson, icalendar, pytest, requests, openapi-spec-validator and
-# schemathesis (PyPI), and headless Chromium and sqlite3 (Debian).
+# schemathesis (PyPI), and headless Chromium, sqlite3 and man (Debian).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/system-packages.sh --with-test-tools
@@ -11,3 +11,6 @@ swift build --build-tests
 timeout --kill-after=30 1800 swift test --skip-build
 # The HTTP service, black-box: a real `planner serve` on loopback, driven as a client would (Tests/ServerTests).
 timeout --kill-after=30 1200 python3 -m pytest Tests/ServerTests -q -p no:cacheprovider
+# The install, black-box: Scripts/install.sh into a temporary prefix (the debug build just made, so no release build
+# here), then the installed binary run from elsewhere, its man page and completions (Tests/InstallTests).
+timeout --kill-after=30 1200 python3 -m pytest Tests/InstallTests -q -p no:cacheprovider
