@@ -6,13 +6,15 @@ import Theaters
 
 /// Where the binary finds its data: `$PLANNER_DATA_DIR`, beside itself (or above, in the repository), or in
 /// `PREFIX/share/planner` when installed.
-@Suite struct DataDirectoryTests {
+@Suite final class DataDirectoryTests {
     let root: URL
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("planner-data-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     /// A folder at `path` (under the test's root) holding a `theaters.csv`.
     @discardableResult
