@@ -10,7 +10,7 @@ public enum TheatersError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedGeoJSON(path: String, reason: String)
     /// Not one row had a usable name and coordinate.
     case empty(path: String)
-    /// The bundled data folder was not found.
+    /// The bundled data folder was not found in any of the places `searched` (each said in words).
     case bundledDataNotFound(searched: [String])
 
     public var description: String {
@@ -22,8 +22,9 @@ public enum TheatersError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedGeoJSON(let path, let reason): "catalog '\(path)' is not usable GeoJSON: \(reason)"
         case .empty(let path): "catalog '\(path)' has no row with a name and a valid lat/lon"
         case .bundledDataNotFound(let searched):
-            "the bundled Data/ folder was not found (looked in \(searched.joined(separator: ", "))); "
-                + "set PLANNER_DATA_DIR to the repository's Data folder"
+            "the bundled data (theaters.csv) was not found; looked in \(searched.joined(separator: ", ")); "
+                + "install planner with Scripts/install.sh, or set PLANNER_DATA_DIR to its data folder "
+                + "(the repository's Data or PREFIX/share/planner)"
         }
     }
 }

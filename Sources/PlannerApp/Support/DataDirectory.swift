@@ -1,30 +1,56 @@
 import Foundation
 import Theaters
 
-/// Finds the bundled `Data/` folder: `$PLANNER_DATA_DIR`, else a `Data/` beside or above the executable
-/// (the repository layout), else `./Data`.
+/// Finds the bundled data (`theaters.csv`, `places.csv`, `place-names.csv`, `coverage.csv`, `areas/`).
+///
+/// The places, in order:
+/// 1. `$PLANNER_DATA_DIR`, when it names a folder holding `theaters.csv`: an explicit setting wins, as
+///    `$PLANNER_DB` and `$PLANNER_CONFIG` do (a set but empty folder is passed over, and named if nothing is found);
+/// 2. `Data/` beside the binary, or in a folder above it (the repository's `Data/` for `.build/debug/planner`);
+/// 3. `../share/planner` from the binary's folder (what `Scripts/install.sh PREFIX` lays out).
+///
+/// ```swift
+/// let data = try DataDirectory.locate()
+/// let theaters = data.appendingPathComponent("theaters.csv")
+/// ```
 package enum DataDirectory {
-    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        var searched: [String] = []
-        if let explicit = environment["PLANNER_DATA_DIR"], !explicit.isEmpty {
-            let url = URL(fileURLWithPath: explicit)
-            if hasData(url) { return url }
-            searched.append(url.path)
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent("Data")
-            if hasData(candidate) { return candidate }
-            searched.append(candidate.path)
+    /// The environment variable that names the data folder.
+    package static let variable = "PLANNER_DATA_DIR"
+    /// How many folders above the binary's own are searched for a `Data/` folder (`.build/<triple>/debug` → root).
+    static let levelsAbove = 5
+
+    /// The data folder.
+    /// - Parameters:
+    ///   - environment: the process environment, for `$PLANNER_DATA_DIR`.
+    ///   - executable: the running binary; by default the real file of this process, symlinks resolved.
+    /// - Throws: `TheatersError.bundledDataNotFound` naming every place looked at.
+    package static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL = Executable.url()
+    ) throws -> URL {
+        let explicit = environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        if let explicit, hasData(explicit) { return explicit }
+
+        let binDirectory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let beside = binDirectory.appendingPathComponent("Data")
+        let share = binDirectory.deletingLastPathComponent().appendingPathComponent("share/planner")
+        var above: [URL] = []
+        var directory = binDirectory
+        for _ in 0..<levelsAbove where directory.path != "/" {
             directory = directory.deletingLastPathComponent()
+            above.append(directory.appendingPathComponent("Data"))
         }
-        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Data")
-        if hasData(local) { return local }
-        searched.append(local.path)
-        throw TheatersError.bundledDataNotFound(searched: Array(searched.prefix(3)))
+        // The install layout comes before the folders above, so that a stray `/usr/Data` never shadows it.
+        if let found = ([beside, share] + above).first(where: hasData) { return found }
+
+        throw TheatersError.bundledDataNotFound(searched: [
+            explicit.map { "\(variable)=\($0.path)" } ?? "\(variable) (not set)",
+            "\(beside.path) (and a Data folder above it)",
+            share.path,
+        ])
     }
 
+    /// Whether `url` is a data folder: it holds `theaters.csv`.
     package static func hasData(_ url: URL) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent("theaters.csv").path)
     }

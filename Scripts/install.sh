@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Installs planner under PREFIX (default /usr/local): builds it in release and lays out
+#   PREFIX/bin/planner                                    the binary
+#   PREFIX/share/planner/                                 the bundled data (Data/: theaters, places, coverage, areas)
+#   PREFIX/share/man/man1/planner.1                       the man page (swift-argument-parser's generate-manual plugin)
+#   PREFIX/share/bash-completion/completions/planner      completions, from `planner --generate-completion-script`
+#   PREFIX/share/zsh/site-functions/_planner
+#   PREFIX/share/fish/vendor_completions.d/planner.fish
+# The binary finds its data in PREFIX/share/planner by its own path, so PREFIX can be anywhere (~/.local, /opt/planner).
+# Installing again replaces all of these (PREFIX/share/planner as a whole); nothing else under PREFIX is touched.
+#
+# Usage: Scripts/install.sh [PREFIX]     (as root, or with sudo, for /usr/local)
+# Knobs:
+#   PLANNER_BUILD=debug     install the debug build instead (the tests do: no release build, seconds not minutes)
+#   PLANNER_STATIC_STDLIB=0 link the Swift runtime dynamically. By default it is linked in (built in .build-install),
+#                           so the binary needs only libcurl, SQLite, zlib and libxml2, and no Swift toolchain: it
+#                           keeps working when the toolchain is upgraded or removed, and under systemd's
+#                           ProtectHome= when the toolchain lives in a home folder (swiftly's default). Dynamic
+#                           saves that second release build, and ties the binary to this toolchain's folder.
+set -euo pipefail
+
+prefix=${1:-/usr/local}
+[[ $# -le 1 && $prefix != -* ]] || { echo "usage: Scripts/install.sh [PREFIX]" >&2; exit 64; }
+configuration=${PLANNER_BUILD:-release}
+[[ $configuration == release || $configuration == debug ]] ||
+    { echo "planner: error: PLANNER_BUILD is '$configuration'; it must be release or debug" >&2; exit 64; }
+
+# Fail now, not after a build of several minutes, when PREFIX cannot be written.
+if ! mkdir -p "$prefix" 2>/dev/null || [[ ! -w $prefix ]]; then
+    echo "planner: error: cannot write to $prefix: run as root (sudo), or give a PREFIX such as ~/.local" >&2
+    exit 1
+fi
+prefix=$(cd "$prefix" && pwd -P)  # a relative PREFIX is the caller's, not the repository's
+cd "$(dirname "$0")/.."
+
+# The static build has a scratch folder of its own: the man page's plugin below builds in .build with the default
+# flags, and one folder built both ways recompiles much of the package each time it changes hands (10 min on 2 cores).
+build=(swift build -c "$configuration")
+if [[ $configuration == release && ${PLANNER_STATIC_STDLIB:-1} != 0 ]]; then
+    build+=(--static-swift-stdlib --scratch-path .build-install)
+fi
+echo "planner: building: ${build[*]} --product planner" >&2
+"${build[@]}" --product planner
+binary="$("${build[@]}" --show-bin-path)/planner"
+
+# The man page: the plugin builds every product of the package in this configuration (in .build) and runs
+# generate-manual on each executable into .build/plugins; planner's page is PlannerCLI/planner.1 there. The date is
+# the last commit's, so that the page does not change from one day to the next.
+date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
+echo "planner: generating the man page: swift package generate-manual --configuration $configuration" >&2
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+cp "$binary" "$staging/planner"
+find .build/plugins -path '*/PlannerCLI/planner.1' -delete 2>/dev/null || true
+swift package generate-manual --configuration "$configuration" --date "$date" >&2
+page=$(find .build/plugins -path '*/PlannerCLI/planner.1' -print -quit)
+if [[ -z $page ]]; then
+    echo "planner: error: generate-manual wrote no PlannerCLI/planner.1 under .build/plugins" >&2
+    exit 1
+fi
+
+completions="$staging/completions"
+mkdir -p "$completions"
+for shell in bash zsh fish; do
+    "$staging/planner" --generate-completion-script "$shell" >"$completions/$shell"
+done
+
+echo "planner: installing into $prefix" >&2
+install -D -m 755 "$staging/planner" "$prefix/bin/planner"
+rm -rf "$prefix/share/planner"
+mkdir -p "$prefix/share/planner"
+cp -R Data/. "$prefix/share/planner/"
+chmod -R u=rwX,go=rX "$prefix/share/planner"
+install -D -m 644 "$page" "$prefix/share/man/man1/planner.1"
+install -D -m 644 "$completions/bash" "$prefix/share/bash-completion/completions/planner"
+install -D -m 644 "$completions/zsh" "$prefix/share/zsh/site-functions/_planner"
+install -D -m 644 "$completions/fish" "$prefix/share/fish/vendor_completions.d/planner.fish"
+
+cat <<EOF
+installed planner $("$prefix/bin/planner" --version) into $prefix:
+  $prefix/bin/planner
+  $prefix/share/planner/ (the data)
+  $prefix/share/man/man1/planner.1
+  $prefix/share/bash-completion/completions/planner
+  $prefix/share/zsh/site-functions/_planner
+  $prefix/share/fish/vendor_completions.d/planner.fish
+EOF

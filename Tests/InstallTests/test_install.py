@@ -1,0 +1,163 @@
+"""Black-box tests of Scripts/install.sh: install into a temporary PREFIX, then use what was installed, from elsewhere.
+
+Run from the repository root, after building (Scripts/test.sh runs it after the server suite):
+
+    swift build
+    python3 -m pytest Tests/InstallTests -q
+
+The script is run once, with PLANNER_BUILD=debug: it installs the debug build the suite already made (a release
+build takes minutes; `bash Scripts/install.sh /tmp/somewhere` checks that path by hand), generating the man page with
+swift-argument-parser's generate-manual plugin and the completions with the installed binary. Every run of the
+installed binary is offline and private: no PLANNER_DATA_DIR (unless the test is about it), settings, database and
+XDG folders in pytest's temporary directory, and OpenStreetMap's services on a closed port.
+
+Needs Python 3.11+ and pytest. The man page check needs `man` (Debian's man-db and groff-base) and is skipped, saying
+so, without it. Knob: PLANNER_INSTALL_TIMEOUT (seconds for install.sh, default 1200: the first run builds the plugin).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+INSTALL_TIMEOUT = float(os.environ.get("PLANNER_INSTALL_TIMEOUT", "1200"))
+
+INSTALLED_FILES = [
+    "bin/planner",
+    "share/planner/theaters.csv",
+    "share/planner/places.csv",
+    "share/planner/place-names.csv",
+    "share/planner/coverage.csv",
+    "share/planner/areas/helsinki.roadgraph",
+    "share/man/man1/planner.1",
+    "share/bash-completion/completions/planner",
+    "share/zsh/site-functions/_planner",
+    "share/fish/vendor_completions.d/planner.fish",
+]
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound and released, so almost surely still free)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def prefix(tmp_path_factory) -> Path:
+    """A PREFIX that Scripts/install.sh has installed the debug build into."""
+    prefix = tmp_path_factory.mktemp("prefix")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PLANNER_")}
+    env["PLANNER_BUILD"] = "debug"
+    result = subprocess.run(["bash", str(REPO / "Scripts" / "install.sh"), str(prefix)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=INSTALL_TIMEOUT, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, f"install.sh exited {result.returncode}\n{result.stdout}\n{result.stderr[-6000:]}"
+    assert f"into {prefix}" in result.stdout, result.stdout
+    return prefix
+
+
+@pytest.fixture
+def user_env(tmp_path) -> dict:
+    """An environment with nothing of planner's from the caller's: private settings and database, no data folder."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PLANNER_", "TMDB_", "OMDB_", "FINNKINO_", "OVERPASS_", "NOMINATIM_", "XDG_"))}
+    dead = f"http://127.0.0.1:{closed_port()}"
+    (tmp_path / "home").mkdir()
+    env.update({
+        "PLANNER_CONFIG": str(tmp_path / "config.json"),
+        "PLANNER_DB": str(tmp_path / "planner.sqlite"),
+        "OVERPASS_URL": f"{dead}/api/interpreter",
+        "NOMINATIM_URL": dead,
+        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
+        "HOME": str(tmp_path / "home"),
+        "LC_ALL": "C.UTF-8",
+    })
+    return env
+
+
+def run(args: list[str], env: dict, cwd: str | Path = "/") -> subprocess.CompletedProcess:
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+
+
+def test_the_install_lays_out_the_binary_the_data_the_man_page_and_the_completions(prefix):
+    missing = [path for path in INSTALLED_FILES if not (prefix / path).is_file()]
+    assert not missing, f"not installed: {missing}"
+    assert os.access(prefix / "bin" / "planner", os.X_OK)
+    for path in sorted((REPO / "Data").rglob("*")):
+        if path.is_file():
+            copy = prefix / "share" / "planner" / path.relative_to(REPO / "Data")
+            assert copy.read_bytes() == path.read_bytes(), f"{copy} differs from {path}"
+
+
+def test_the_installed_binary_run_from_another_folder_finds_its_data(prefix, user_env):
+    result = run([str(prefix / "bin" / "planner"), "nearby", "--near", "Helsinki"], user_env)
+    assert result.returncode == 0, result.stderr
+    assert "Kinopalatsi" in result.stdout
+    # The bundled road graph came along too: times follow the roads.
+    assert "source: road-network" in result.stdout
+
+
+def test_the_installed_binary_found_through_path_finds_its_data(prefix, user_env):
+    # A shell runs `planner` from PATH with argv[0] just "planner".
+    user_env["PATH"] = f"{prefix / 'bin'}{os.pathsep}{user_env.get('PATH', '')}"
+    result = run(["planner", "nearby", "--near", "Helsinki", "--limit", "3"], user_env)
+    assert result.returncode == 0, result.stderr
+    assert "Kinopalatsi" in result.stdout
+
+
+def test_a_planner_data_dir_that_holds_data_wins_over_the_installed_data(prefix, user_env, tmp_path):
+    # Given a copy of the data with Kinopalatsi renamed
+    mine = tmp_path / "my-data"
+    shutil.copytree(prefix / "share" / "planner", mine)
+    theaters = mine / "theaters.csv"
+    theaters.write_text(theaters.read_text(encoding="utf-8").replace("Kinopalatsi", "Kinopalatsi Mine"),
+                        encoding="utf-8")
+    user_env["PLANNER_DATA_DIR"] = str(mine)
+    # Then the installed binary reads that copy
+    result = run([str(prefix / "bin" / "planner"), "nearby", "--near", "Helsinki"], user_env)
+    assert result.returncode == 0, result.stderr
+    assert "Kinopalatsi Mine" in result.stdout
+
+
+def test_a_binary_without_data_names_the_three_places_it_looked(prefix, user_env, tmp_path):
+    # Given the binary alone in a bin folder, with no share/planner beside it
+    lonely = tmp_path / "lonely" / "bin"
+    lonely.mkdir(parents=True)
+    shutil.copy2(prefix / "bin" / "planner", lonely / "planner")
+    user_env["PLANNER_DATA_DIR"] = str(tmp_path / "nothing-here")
+    result = run([str(lonely / "planner"), "nearby", "--near", "Helsinki"], user_env)
+    assert result.returncode != 0
+    line = result.stderr.strip()
+    assert line.startswith("planner: error: "), line
+    assert f"PLANNER_DATA_DIR={tmp_path / 'nothing-here'}" in line
+    assert f"{lonely}/Data" in line
+    assert f"{tmp_path / 'lonely'}/share/planner" in line
+
+
+def test_the_installed_man_page_renders(prefix, user_env):
+    if shutil.which("man") is None:
+        pytest.skip("`man` is not installed (Debian: apt-get install man-db groff-base), so the page was not rendered")
+    user_env.update({"MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"})
+    result = run(["man", "-l", str(prefix / "share" / "man" / "man1" / "planner.1")], user_env)
+    assert result.returncode == 0, result.stderr
+    assert "NAME" in result.stdout and "SYNOPSIS" in result.stdout
+    for word in ("planner", "nearby", "--near", "watchlist"):
+        assert word in result.stdout, f"{word!r} is not in the rendered page"
+
+
+def test_the_installed_completions_are_for_planner(prefix):
+    bash = prefix / "share" / "bash-completion" / "completions" / "planner"
+    syntax = subprocess.run(["bash", "-n", str(bash)], capture_output=True, text=True)
+    assert syntax.returncode == 0, syntax.stderr
+    assert "complete" in bash.read_text() and "nearby" in bash.read_text()
+    assert (prefix / "share" / "zsh" / "site-functions" / "_planner").read_text().startswith("#compdef planner")
+    fish = (prefix / "share" / "fish" / "vendor_completions.d" / "planner.fish").read_text()
+    assert "complete -c 'planner'" in fish and "nearby" in fish
