@@ -37,9 +37,9 @@ extension PlannerAppError {
         text.count <= maxCharacters ? text : String(text.prefix(maxCharacters)) + "…"
     }
 
-    /// An error line with every run of more than 120 characters without a space cut to 120 ("…"; a long path fits): whatever a
-    /// message echoes (a 100 KB `--near`, a radius of a million digits), the line stays readable.
-    /// The whole line is kept to `maxCharacters`.
+    /// An error line with every run of more than 120 characters without a space cut to 120 ("…"; a long path still
+    /// fits), and the whole line to `maxCharacters`: whatever a message echoes (a 100 KB `--near`, a radius of a
+    /// million digits), the line stays readable.
     package static func shortenedLine(_ line: String, maxRunCharacters: Int = 120, maxCharacters: Int = 600) -> String {
         let runs = line.split(separator: " ", omittingEmptySubsequences: false)
             .map { $0.count <= maxRunCharacters ? String($0) : String($0.prefix(maxRunCharacters)) + "…" }
