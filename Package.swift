@@ -44,7 +44,7 @@ let package = Package(
         // HTTP for every client: the transport protocol, libcurl's transport, retries, pacing, key redaction.
         .target(name: "Transport", dependencies: ["CCurl"]),
         // TMDb v3 and OMDb clients over an injectable HTTP transport, with a SQLite response cache.
-        .target(name: "NowPlaying", dependencies: ["Transport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "NowPlaying", dependencies: ["Transport", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
         // The system libcurl (libcurl4-openssl-dev), with non-variadic `curl_easy_setopt` wrappers, for CurlTransport.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
@@ -84,7 +84,7 @@ let package = Package(
             name: "PlannerServer",
             dependencies: [
                 "PlannerApp", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner", "Showtimes", "Transport",
-                "OnlineLookup", "Places", "Settings",
+                "OnlineLookup", "Places", "Settings", "Tabular",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -53,6 +53,10 @@ enum CatalogReader {
 
     static func geoJSON(_ data: Data, path: String) throws -> ([Theater], Int) {
         let root: Any
+        guard JSONDepth.isWithinLimit(data) else {
+            throw TheatersError.malformedGeoJSON(
+                path: path, reason: "it nests arrays or objects more than \(JSONDepth.limit) deep")
+        }
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Tabular
 
 /// Everything in the store, as planner's JSON export holds it: films with their release dates and diaries,
 /// and both lists with added-at times, notes and priorities.
@@ -74,6 +75,9 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
     /// Reads a snapshot from planner's JSON export.
     /// - Throws: ``WatchlistError/invalidJSON(reason:)``.
     public static func decode(_ data: Data) throws -> StoreSnapshot {
+        guard JSONDepth.isWithinLimit(data) else {
+            throw WatchlistError.invalidJSON(reason: "it nests arrays or objects more than \(JSONDepth.limit) deep")
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let snapshot: StoreSnapshot

@@ -65,3 +65,13 @@ def test_an_undefined_entity_is_an_xml_error_in_words(env, tmp_path):
     extract.write_text('<?xml version="1.0"?>\n<osm version="0.6"><node id="1" lat="1" lon="2"/>'
                        '<way id="2"><nd ref="1"/><tag k="a" v="&zz;"/></way></osm>\n')
     assert "not well-formed XML" in error_line(env, "areas", "import", str(extract))
+
+
+def test_json_nested_past_64_levels_is_refused_by_name_in_a_catalog_and_an_import(env, tmp_path):
+    deep = "[" * 100_000 + "]" * 100_000
+    catalog = tmp_path / "deep.geojson"
+    catalog.write_text('{"type":"FeatureCollection","features":' + deep + "}")
+    assert "more than 64 deep" in error_line(env, "nearby", "--near", "60.1699,24.9384", "--catalog", str(catalog))
+    export = tmp_path / "deep.json"
+    export.write_text('{"format_version":1,"films":' + deep + "}")
+    assert "more than 64 deep" in error_line(env, "watchlist", "import", str(export))

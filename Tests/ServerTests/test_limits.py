@@ -124,3 +124,11 @@ def test_hammering_one_token_past_the_rate_limit_gets_429_with_retry_after(start
     # And it refills: after waiting as told, the first token works again.
     time.sleep(max(int(r.headers["Retry-After"]) for r in limited) + 0.5)
     assert requests.get(server.url + "/v1/me/stats", headers=user.auth, timeout=30).status_code == 200
+
+
+def test_a_body_nested_past_64_levels_is_a_400_problem(server, users):
+    body = b'{"id": ' + b"[" * 10_000 + b"]" * 10_000 + b"}"
+    status, _, content = raw_post(server.url, "/v1/me/watchlist",
+                                  {**users["grace"].auth, "Content-Type": "application/json"}, body)
+    assert status == 400, content[:300]
+    assert b"more than 64 deep" in content

@@ -1,4 +1,5 @@
 import Foundation
+import Tabular
 import Transport
 
 /// A TMDb API v3 client: lists, searches, details and release dates, with a response cache.
@@ -177,6 +178,7 @@ extension TMDbClient {
 
     /// Decodes a body, mapping any failure to ``NowPlayingError/malformedResponse(endpoint:)``.
     static func decode<T: Decodable>(_ type: T.Type, from body: Data, endpoint: String) throws -> T {
+        guard JSONDepth.isWithinLimit(body) else { throw NowPlayingError.malformedResponse(endpoint: endpoint) }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NowPlaying
 import PlannerApp
+import Tabular
 import Watchlist
 
 /// `/v1/me/…`: one user's watchlist, favorites, ratings, reviews, stats, suggestions and release calendar,
@@ -136,6 +137,9 @@ enum MeRoutes {
             buffer = try await request.collectBody(upTo: state.configuration.maxBodyBytes)
         } catch {
             throw Problem(.contentTooLarge, "the request body is over \(state.configuration.maxBodyBytes) bytes")
+        }
+        guard JSONDepth.isWithinLimit(buffer.readableBytesView) else {
+            throw Problem(.badRequest, "the request body nests arrays or objects more than \(JSONDepth.limit) deep")
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
