@@ -35,10 +35,15 @@ extension RoadArea {
     /// Loads an area saved by `write(to:)`.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
     public init(contentsOf url: URL) throws {
-        let bytes = try Self.readFile(url)
-        var reader = try Self.openBlocks(bytes, path: url.path)
-        let summaryBlock = try Self.readBlock(&reader, path: url.path)
-        let bodyBlock = try Self.readBlock(&reader, path: url.path)
+        try self.init(bytes: try Self.readFile(url), path: url.path)
+    }
+
+    /// Decodes the bytes of a saved area; `path` names the file in errors.
+    /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
+    init(bytes: [UInt8], path: String) throws {
+        var reader = try Self.openBlocks(bytes, path: path)
+        let summaryBlock = try Self.readBlock(&reader, path: path)
+        let bodyBlock = try Self.readBlock(&reader, path: path)
         do {
             var summaryReader = BinaryReader(summaryBlock)
             let summary = try RoadAreaSummary.decode(&summaryReader)
@@ -55,7 +60,7 @@ extension RoadArea {
                 name: summary.name, sourceFileName: summary.sourceFileName, boundingBox: summary.boundingBox,
                 importedAt: summary.importedAt, graphs: graphs, theaters: theaters, statistics: summary.statistics)
         } catch {
-            throw RoutingError.corruptGraphFile(path: url.path, reason: error.reason)
+            throw RoutingError.corruptGraphFile(path: path, reason: error.reason)
         }
     }
 
