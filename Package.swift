@@ -135,7 +135,10 @@ let package = Package(
         ),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters", "TestSupport"]),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"]),
+        // Fixtures/Fuzz holds the inputs fuzzing found (FUZZING.md), read by the tests from the source tree.
+        .testTarget(
+            name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist"]),
         .testTarget(
             name: "PlannerServerTests", dependencies: ["PlannerServer", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),

@@ -48,9 +48,10 @@ extension RoadArea {
             var summaryReader = BinaryReader(summaryBlock)
             let summary = try RoadAreaSummary.decode(&summaryReader)
             var body = BinaryReader(bodyBlock)
-            let theaters = try (0..<Int(try body.read(UInt32.self))).map { _ throws(BinaryReader.Failure) in
-                try Self.decodeTheater(&body)
-            }
+            // Grown one theater at a time: the count is the file's word, and reserving for it up front would let
+            // a damaged count ask for terabytes.
+            var theaters: [Theater] = []
+            for _ in 0..<Int(try body.read(UInt32.self)) { theaters.append(try Self.decodeTheater(&body)) }
             var graphs: [TravelMode: RoadGraph] = [:]
             for _ in 0..<Int(try body.read(UInt8.self)) {
                 let graph = try Self.decodeGraph(&body)
@@ -218,6 +219,9 @@ extension RoadArea {
             graph.edgeWeightsSeconds.count == edges,
             graph.edgeOffsets.first == 0, graph.edgeOffsets.last == Int32(edges)
         else { throw BinaryReader.Failure(reason: "\(graph.mode) graph arrays disagree in size") }
+        for node in 0..<nodes where !(abs(graph.latitudes[node]) <= 90 && abs(graph.longitudes[node]) <= 180) {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph node \(node) has an invalid coordinate")
+        }
         for node in 0..<nodes where graph.edgeOffsets[node] > graph.edgeOffsets[node + 1] {
             throw BinaryReader.Failure(reason: "\(graph.mode) graph offsets decrease at node \(node)")
         }
