@@ -134,8 +134,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters", "TestSupport"]),
-        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"]),
         // Fixtures/Fuzz holds the inputs fuzzing found (FUZZING.md), read by the tests from the source tree.
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"],
             exclude: ["Fixtures"]),
