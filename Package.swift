@@ -139,8 +139,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "Showtimes", "Geo", "Theaters", "TestSupport"]),
-        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"]),
+        // Fixtures/Fuzz holds the inputs fuzzing found (FUZZING.md), read by the tests from the source tree.
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist"]),
         .testTarget(
             name: "PlannerServerTests", dependencies: ["PlannerServer", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),
@@ -150,3 +153,21 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzzing with libFuzzer (Scripts/fuzz.sh, FUZZING.md): `planner-fuzz TARGET`, one target per parser. It exists
+// only when PLANNER_FUZZ=1, because it links only with `-sanitize=fuzzer` (libFuzzer's driver) and reaches the
+// parsers' internal entry points through `@testable import`, which debug builds allow.
+if Context.environment["PLANNER_FUZZ"] == "1" {
+    package.products.append(.executable(name: "planner-fuzz", targets: ["PlannerFuzz"]))
+    package.targets += [
+        // libFuzzer's `LLVMFuzzerRunDriver`, declared for Swift (the symbol comes from `-sanitize=fuzzer`).
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "PlannerFuzz",
+            dependencies: [
+                "CLibFuzzer", "Geo", "OSM", "Tabular", "Theaters", "Showtimes", "NowPlaying", "OnlineLookup", "Routing",
+            ],
+            path: "Fuzz/PlannerFuzz"
+        ),
+    ]
+}

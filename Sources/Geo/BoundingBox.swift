@@ -25,6 +25,12 @@ public struct BoundingBox: Hashable, Sendable, Codable {
     /// The whole globe.
     public static let world = BoundingBox(south: -90, west: -180, north: 90, east: 180)
 
+    /// True when every edge is a latitude in [-90, 90] or a longitude in [-180, 180] (not NaN): what a box read
+    /// from a file must be before ``contains(_:)`` is asked of it.
+    public var isWithinRange: Bool {
+        abs(south) <= 90 && abs(north) <= 90 && abs(west) <= 180 && abs(east) <= 180
+    }
+
     /// True when the box wraps across longitude ±180.
     public var crossesAntimeridian: Bool { west > east }
 

@@ -25,6 +25,9 @@ struct OSMXMLReader {
                 path: path,
                 reason: "the file declares a DOCTYPE (with entities), which OSM XML never has; planner does not expand them")
         }
+        if let (line, problem) = Self.firstCrashForXMLParser(fileURL) {
+            throw OSMError.corruptBlob(path: path, reason: "XML line \(line): \(problem)")
+        }
         return try withoutActuallyEscaping(body) { escapingBody in
             let delegate = OSMXMLDelegate(kinds: kinds, body: escapingBody)
             let parser = XMLParser(stream: stream)
@@ -38,7 +41,7 @@ struct OSMXMLReader {
             // A stream that ends inside the root element is truncated, whether or not libxml2 called it an error,
             // and even when the cut left a half element behind (a node whose lon was cut off): truncation is the
             // cause, so it is what the error says.
-            if !delegate.rootClosed { throw OSMError.truncatedFile(path: path) }
+            if !delegate.rootClosed, !delegate.stoppedAtHeader { throw OSMError.truncatedFile(path: path) }
             if let elementError = delegate.elementError {
                 throw OSMError.corruptBlob(path: path, reason: "XML line \(delegate.elementErrorLine): \(elementError)")
             }
@@ -60,6 +63,34 @@ struct OSMXMLReader {
         guard let doctype = head.range(of: "<!DOCTYPE", options: .caseInsensitive) else { return false }
         let firstElement = head.range(of: "<osm")?.lowerBound ?? head.endIndex
         return doctype.lowerBound < firstElement
+    }
+
+    /// The first thing in the file that Foundation's `XMLParser` (6.3) crashes on, with its line, or nil: a byte
+    /// that is not UTF-8 (in an element's or an attribute's name it traps), or a processing instruction without
+    /// data, `<?target?>` (it reads the missing data as a C string). OSM XML has neither, and such a file never
+    /// reaches the parser. A character cut off at the very end is left to the parser, which reports the file as
+    /// truncated.
+    static func firstCrashForXMLParser(_ fileURL: URL) -> (line: Int, problem: String)? {
+        guard let handle = try? FileHandle(forReadingFrom: fileURL) else { return nil }
+        defer { try? handle.close() }
+        var line = 1
+        var carried: [UInt8] = []
+        var instructions = DatalessInstructionScan()
+        while let data = try? handle.read(upToCount: 1 << 20), !data.isEmpty {
+            let chunk = carried + [UInt8](data)
+            let end = UTF8Check.endOfWholeCharacters(chunk)
+            let invalid = UTF8Check.firstInvalidOffset(chunk[..<end])
+            if let instruction = instructions.find(in: chunk[..<(invalid ?? end)]) {
+                let problem = "a processing instruction without data (<?…?>), which OSM XML never has"
+                return (line + chunk[..<instruction].count { $0 == 0x0A }, problem)
+            }
+            if let invalid {
+                return (line + chunk[..<invalid].count { $0 == 0x0A }, "the text is not UTF-8, as OSM XML always is")
+            }
+            line += chunk[..<end].count { $0 == 0x0A }
+            carried = Array(chunk[end...])
+        }
+        return nil
     }
 
     func parseGzipped(
@@ -145,7 +176,12 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
             if let south = double(attributes["minlat"]), let west = double(attributes["minlon"]),
                 let north = double(attributes["maxlat"]), let east = double(attributes["maxlon"])
             {
-                header.boundingBox = BoundingBox(south: south, west: west, north: north, east: east)
+                let box = BoundingBox(south: south, west: west, north: north, east: east)
+                guard box.isWithinRange else {
+                    fail(parser, "<bounds> out of range")
+                    return
+                }
+                header.boundingBox = box
             }
         case "node", "way", "relation":
             if kinds.isEmpty {
@@ -230,5 +266,60 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
 
     private func double(_ text: String?) -> Double? {
         text.flatMap { Double($0) }
+    }
+}
+
+/// UTF-8 validation for text read in chunks.
+enum UTF8Check {
+    /// The offset of the first byte that does not start a valid UTF-8 character, or nil when all of `bytes` is UTF-8.
+    static func firstInvalidOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = bytes.startIndex
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+
+    /// Where `bytes` ends, less a multi-byte character its last bytes begin but do not finish.
+    static func endOfWholeCharacters(_ bytes: [UInt8]) -> Int {
+        for start in stride(from: bytes.count - 1, through: max(0, bytes.count - 3), by: -1) {
+            let byte = bytes[start]
+            guard byte & 0xC0 == 0x80 else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return start + length > bytes.count ? start : bytes.count
+            }
+        }
+        return bytes.count
+    }
+}
+
+/// Finds `<?target?>`, a processing instruction with a target and no data, in text fed piece by piece (one split
+/// between two pieces too).
+struct DatalessInstructionScan {
+    private enum State { case text, lessThan, questionMark, target, closing }
+    private var state = State.text
+
+    /// The index in `bytes` of the `>` that ends such an instruction, if one does.
+    mutating func find(in bytes: ArraySlice<UInt8>) -> Int? {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            switch (state, byte) {
+            case (.closing, UInt8(ascii: ">")): return index
+            case (_, UInt8(ascii: "<")): state = .lessThan
+            case (.lessThan, UInt8(ascii: "?")): state = .questionMark
+            case (.target, UInt8(ascii: "?")): state = .closing
+            case (.questionMark, _), (.target, _):
+                let endsName = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">")].contains(byte)
+                state = endsName ? .text : .target
+            default: state = .text
+            }
+        }
+        return nil
     }
 }

@@ -22,9 +22,11 @@ enum PBFPrimitiveBlock {
                         try box.skip(boxField.wireType)
                     }
                 }
-                header.boundingBox = BoundingBox(
+                let bounds = BoundingBox(
                     south: Double(values[4]) / 1e9, west: Double(values[1]) / 1e9,
                     north: Double(values[3]) / 1e9, east: Double(values[2]) / 1e9)
+                guard bounds.isWithinRange else { throw ProtobufError(reason: "HeaderBBox is out of range") }
+                header.boundingBox = bounds
             case (4, .lengthDelimited): header.requiredFeatures.append(try reader.readString())
             case (16, .lengthDelimited): header.writingProgram = try reader.readString()
             default: try reader.skip(field.wireType)

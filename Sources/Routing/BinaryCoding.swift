@@ -62,6 +62,13 @@ struct BinaryReader {
         return T(littleEndian: value)
     }
 
+    /// A count or total written as a `UInt64`, refused when it does not fit an `Int`.
+    mutating func readInt() throws(Failure) -> Int {
+        let value = try read(UInt64.self)
+        guard let int = Int(exactly: value) else { throw Failure(reason: "a count of \(value) is out of range") }
+        return int
+    }
+
     mutating func readDouble() throws(Failure) -> Double {
         Double(bitPattern: try read(UInt64.self))
     }

@@ -35,17 +35,23 @@ extension RoadArea {
     /// Loads an area saved by `write(to:)`.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
     public init(contentsOf url: URL) throws {
-        let bytes = try Self.readFile(url)
-        var reader = try Self.openBlocks(bytes, path: url.path)
-        let summaryBlock = try Self.readBlock(&reader, path: url.path)
-        let bodyBlock = try Self.readBlock(&reader, path: url.path)
+        try self.init(bytes: try Self.readFile(url), path: url.path)
+    }
+
+    /// Decodes the bytes of a saved area; `path` names the file in errors.
+    /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
+    init(bytes: [UInt8], path: String) throws {
+        var reader = try Self.openBlocks(bytes, path: path)
+        let summaryBlock = try Self.readBlock(&reader, path: path)
+        let bodyBlock = try Self.readBlock(&reader, path: path)
         do {
             var summaryReader = BinaryReader(summaryBlock)
             let summary = try RoadAreaSummary.decode(&summaryReader)
             var body = BinaryReader(bodyBlock)
-            let theaters = try (0..<Int(try body.read(UInt32.self))).map { _ throws(BinaryReader.Failure) in
-                try Self.decodeTheater(&body)
-            }
+            // Grown one theater at a time: the count is the file's word, and reserving for it up front would let
+            // a damaged count ask for terabytes.
+            var theaters: [Theater] = []
+            for _ in 0..<Int(try body.read(UInt32.self)) { theaters.append(try Self.decodeTheater(&body)) }
             var graphs: [TravelMode: RoadGraph] = [:]
             for _ in 0..<Int(try body.read(UInt8.self)) {
                 let graph = try Self.decodeGraph(&body)
@@ -55,7 +61,7 @@ extension RoadArea {
                 name: summary.name, sourceFileName: summary.sourceFileName, boundingBox: summary.boundingBox,
                 importedAt: summary.importedAt, graphs: graphs, theaters: theaters, statistics: summary.statistics)
         } catch {
-            throw RoutingError.corruptGraphFile(path: url.path, reason: error.reason)
+            throw RoutingError.corruptGraphFile(path: path, reason: error.reason)
         }
     }
 
@@ -213,6 +219,9 @@ extension RoadArea {
             graph.edgeWeightsSeconds.count == edges,
             graph.edgeOffsets.first == 0, graph.edgeOffsets.last == Int32(edges)
         else { throw BinaryReader.Failure(reason: "\(graph.mode) graph arrays disagree in size") }
+        for node in 0..<nodes where !(abs(graph.latitudes[node]) <= 90 && abs(graph.longitudes[node]) <= 180) {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph node \(node) has an invalid coordinate")
+        }
         for node in 0..<nodes where graph.edgeOffsets[node] > graph.edgeOffsets[node + 1] {
             throw BinaryReader.Failure(reason: "\(graph.mode) graph offsets decrease at node \(node)")
         }

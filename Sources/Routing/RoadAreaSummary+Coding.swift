@@ -36,6 +36,7 @@ extension RoadAreaSummary {
         let box = BoundingBox(
             south: try reader.readDouble(), west: try reader.readDouble(), north: try reader.readDouble(),
             east: try reader.readDouble())
+        guard box.isWithinRange else { throw BinaryReader.Failure(reason: "the bounding box is out of range") }
         let importedAt = Date(timeIntervalSince1970: try reader.readDouble())
         let theaterCount = Int(try reader.read(UInt32.self))
         var nodes: [TravelMode: Int] = [:]
@@ -45,17 +46,17 @@ extension RoadAreaSummary {
             guard let mode = TravelMode(rawValue: modeName) else {
                 throw BinaryReader.Failure(reason: "unknown travel mode '\(modeName)'")
             }
-            nodes[mode] = Int(try reader.read(UInt64.self))
-            edges[mode] = Int(try reader.read(UInt64.self))
+            nodes[mode] = try reader.readInt()
+            edges[mode] = try reader.readInt()
         }
         var statistics = ImportStatistics()
-        statistics.highwayWays = Int(try reader.read(UInt64.self))
-        statistics.highwayWaysWithMissingNodes = Int(try reader.read(UInt64.self))
-        statistics.missingNodeReferences = Int(try reader.read(UInt64.self))
-        statistics.unplacedTheaters = Int(try reader.read(UInt64.self))
+        statistics.highwayWays = try reader.readInt()
+        statistics.highwayWaysWithMissingNodes = try reader.readInt()
+        statistics.missingNodeReferences = try reader.readInt()
+        statistics.unplacedTheaters = try reader.readInt()
         for _ in 0..<Int(try reader.read(UInt8.self)) {
             let mode = try reader.readString()
-            statistics.routableWaysByMode[mode] = Int(try reader.read(UInt64.self))
+            statistics.routableWaysByMode[mode] = try reader.readInt()
         }
         return RoadAreaSummary(
             name: name, sourceFileName: source, boundingBox: box, importedAt: importedAt, theaterCount: theaterCount,

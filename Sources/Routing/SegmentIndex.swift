@@ -17,9 +17,13 @@ struct SegmentIndex: Sendable {
 
     /// Cell height in degrees of latitude (≈ 220 m).
     static let cellDegrees = 0.002
+    /// The most cells one segment's box may cover (64 × 64, some 14 km square); a longer segment, which real
+    /// roads between two nodes hardly have but a damaged area file can, is kept aside and checked by every query.
+    static let maximumCellsPerSegment = 4_096
 
     let segments: [Segment]
     private let cells: [Int64: [Int32]]
+    private let longSegments: [Int32]
     private let longitudeCellDegrees: Double
     private let cellMeters: Double
 
@@ -57,6 +61,7 @@ struct SegmentIndex: Sendable {
         let cosine = max(0.01, cos(meanLatitude * .pi / 180))
         let longitudeCell = Self.cellDegrees / cosine
         var cells: [Int64: [Int32]] = [:]
+        var longSegments: [Int32] = []
         for (index, segment) in segments.enumerated() {
             let latA = graph.latitudes[Int(segment.a)]
             let latB = graph.latitudes[Int(segment.b)]
@@ -64,12 +69,17 @@ struct SegmentIndex: Sendable {
             let lonB = graph.longitudes[Int(segment.b)]
             let rows = Self.cell(min(latA, latB), Self.cellDegrees)...Self.cell(max(latA, latB), Self.cellDegrees)
             let columns = Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
+            guard rows.count * columns.count <= Self.maximumCellsPerSegment else {
+                longSegments.append(Int32(index))
+                continue
+            }
             for row in rows {
                 for column in columns { cells[Self.key(row, column), default: []].append(Int32(index)) }
             }
         }
         self.segments = segments
         self.cells = cells
+        self.longSegments = longSegments
         self.longitudeCellDegrees = longitudeCell
         self.cellMeters = Self.cellDegrees * Earth.metersPerDegreeOfArc
     }
@@ -90,6 +100,24 @@ struct SegmentIndex: Sendable {
         let metersPerDegreeLatitude = Earth.metersPerDegreeOfArc
         let metersPerDegreeLongitude = metersPerDegreeLatitude * cos(point.latitude * .pi / 180)
         var best: (segment: Int32, fraction: Double, distance: Double)?
+        func consider(_ index: Int32) {
+            let segment = segments[Int(index)]
+            let ax = (graph.longitudes[Int(segment.a)] - point.longitude) * metersPerDegreeLongitude
+            let ay = (graph.latitudes[Int(segment.a)] - point.latitude) * metersPerDegreeLatitude
+            let bx = (graph.longitudes[Int(segment.b)] - point.longitude) * metersPerDegreeLongitude
+            let by = (graph.latitudes[Int(segment.b)] - point.latitude) * metersPerDegreeLatitude
+            let dx = bx - ax
+            let dy = by - ay
+            let lengthSquared = dx * dx + dy * dy
+            let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
+            let px = ax + t * dx
+            let py = ay + t * dy
+            let distance = (px * px + py * py).squareRoot()
+            if best == nil || distance < best!.distance || (distance == best!.distance && index < best!.segment) {
+                best = (index, t, distance)
+            }
+        }
+        for index in longSegments { consider(index) }
         let maximumRing = Int((maximumMeters / cellMeters).rounded(.up)) + 1
         for ring in 0...maximumRing {
             for row in (row0 - ring)...(row0 + ring) {
@@ -97,25 +125,7 @@ struct SegmentIndex: Sendable {
                 let columnStep = onEdgeRow ? 1 : max(1, 2 * ring)
                 var column = column0 - ring
                 while column <= column0 + ring {
-                    for index in cells[Self.key(row, column)] ?? [] {
-                        let segment = segments[Int(index)]
-                        let ax = (graph.longitudes[Int(segment.a)] - point.longitude) * metersPerDegreeLongitude
-                        let ay = (graph.latitudes[Int(segment.a)] - point.latitude) * metersPerDegreeLatitude
-                        let bx = (graph.longitudes[Int(segment.b)] - point.longitude) * metersPerDegreeLongitude
-                        let by = (graph.latitudes[Int(segment.b)] - point.latitude) * metersPerDegreeLatitude
-                        let dx = bx - ax
-                        let dy = by - ay
-                        let lengthSquared = dx * dx + dy * dy
-                        let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
-                        let px = ax + t * dx
-                        let py = ay + t * dy
-                        let distance = (px * px + py * py).squareRoot()
-                        if best == nil || distance < best!.distance
-                            || (distance == best!.distance && index < best!.segment)
-                        {
-                            best = (index, t, distance)
-                        }
-                    }
+                    for index in cells[Self.key(row, column)] ?? [] { consider(index) }
                     column += columnStep
                 }
             }

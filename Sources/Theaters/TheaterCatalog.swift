@@ -33,18 +33,22 @@ public struct TheaterCatalog: Sendable {
     /// Reads a GeoJSON FeatureCollection of Points or a CSV with `name`, `lat` and `lon` columns, by content.
     /// - Throws: `TheatersError` when the file can't be read or has neither shape.
     public init(contentsOf url: URL, source: String? = nil, coverage: [CoverageArea]? = nil) throws {
-        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
-            throw TheatersError.unreadable(path: url.path)
-        }
+        guard let data = try? Data(contentsOf: url) else { throw TheatersError.unreadable(path: url.path) }
+        try self.init(data: data, path: url.path, source: source, coverage: coverage)
+    }
+
+    /// Reads a catalog file's bytes, as `init(contentsOf:)` does; `path` names the file in errors.
+    init(data: Data, path: String, source: String? = nil, coverage: [CoverageArea]? = nil) throws {
+        guard let text = String(data: data, encoding: .utf8) else { throw TheatersError.unreadable(path: path) }
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         let (theaters, skipped) =
             if trimmed.hasPrefix("{") {
-                try CatalogReader.geoJSON(data, path: url.path)
+                try CatalogReader.geoJSON(data, path: path)
             } else {
-                try CatalogReader.csv(text, path: url.path)
+                try CatalogReader.csv(text, path: path)
             }
-        guard !theaters.isEmpty else { throw TheatersError.empty(path: url.path) }
-        self.init(theaters: theaters, source: source ?? url.path, skippedRows: skipped, coverage: coverage)
+        guard !theaters.isEmpty else { throw TheatersError.empty(path: path) }
+        self.init(theaters: theaters, source: source ?? path, skippedRows: skipped, coverage: coverage)
     }
 
     /// The theaters answering `query` within `radiusMeters` of `center`, nearest first, at most `limit`.

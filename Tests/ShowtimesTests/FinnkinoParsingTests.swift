@@ -19,6 +19,35 @@ struct FinnkinoParsingTests {
         #expect(shows.map { $0.localTime(of: $0.start) } == ["18:30", "18:30"])
     }
 
+    @Test(arguments: [
+        Array("<Schedule><Shows>\n<Show a".utf8) + [0xF2] + Array("=\"1\"><Title>A</Title></Show></Shows></Schedule>".utf8),
+        Array("<Schedule><Shows>\n<Sh".utf8) + [0xF2] + Array("w><Title>A</Title></Show></Shows></Schedule>".utf8),
+    ])
+    func aNameThatIsNotUTF8IsAnErrorNotACrash(_ bytes: [UInt8]) {
+        // Given a schedule with one byte that is not UTF-8 in an attribute's or an element's name, on which
+        // Foundation's XMLParser traps (found while fuzzing OSM XML, FUZZING.md)
+        // Then it is refused before the parser sees it, with the line of that byte
+        #expect(throws: ShowtimesError.malformedXML(provider: "Finnkino", line: 2, reason: "it is not UTF-8 text")) {
+            _ = try FinnkinoParsing.shows(fromSchedule: Data(bytes))
+        }
+    }
+
+    @Test func aProcessingInstructionWithoutDataIsAnErrorNotACrash() {
+        // Given the fuzzer's input: a document opening with `<?xmver?>`, whose missing data Foundation's XMLParser
+        // reads as a C string (a null pointer)
+        let text = "<?xmver?>poo</NaeeAroo</NaeeAreatrcAreas>"
+        // Then it is refused before the parser sees it, for schedules and areas alike
+        let error = ShowtimesError.malformedXML(
+            provider: "Finnkino", line: 1, reason: "it holds a processing instruction without data (<?…?>)")
+        #expect(throws: error) { _ = try FinnkinoParsing.shows(fromSchedule: Data(text.utf8)) }
+        #expect(throws: error) { _ = try FinnkinoParsing.areas(from: Data(text.utf8)) }
+    }
+
+    @Test func aProcessingInstructionWithDataIsReadPast() throws {
+        let xml = "<?xml version=\"1.0\"?><Schedule><?pi data?><?pi ?><Shows/></Schedule>"
+        #expect(try FinnkinoParsing.shows(fromSchedule: Data(xml.utf8)).isEmpty)
+    }
+
     @Test func aShowWithoutATitleIsAnError() {
         let xml =
             "<Schedule><Shows><Show><ID>1</ID><dttmShowStart>2026-10-24T18:30:00</dttmShowStart></Show></Shows></Schedule>"

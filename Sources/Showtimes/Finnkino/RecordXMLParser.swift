@@ -34,6 +34,19 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
     static func records(named recordName: String, root rootName: String, in data: Data, provider: String) throws
         -> [[String: String]]
     {
+        // Foundation's XMLParser (6.3) crashes on an element or attribute name that is not UTF-8, and on a
+        // processing instruction without data, so such a document never reaches it.
+        let bytes = [UInt8](data)
+        if let offset = firstNonUTF8Offset(bytes) {
+            throw ShowtimesError.malformedXML(
+                provider: provider, line: 1 + bytes[..<offset].count { $0 == 0x0A },
+                reason: looksLikeHTML(data) ? htmlReason : "it is not UTF-8 text")
+        }
+        if let offset = firstDatalessInstruction(bytes) {
+            throw ShowtimesError.malformedXML(
+                provider: provider, line: 1 + bytes[..<offset].count { $0 == 0x0A },
+                reason: "it holds a processing instruction without data (<?…?>)")
+        }
         let delegate = RecordXMLParser(recordName: recordName, rootName: rootName)
         let parser = XMLParser(data: data)
         parser.delegate = delegate
@@ -53,6 +66,29 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
                 provider: provider, line: max(1, parser.lineNumber), reason: explain(delegate.firstError ?? parser.parserError, in: data))
         }
         return delegate.records
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 character, or nil when all of `bytes` is UTF-8.
+    static func firstNonUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+        return offset
+    }
+
+    /// The offset of the first `<?target?>`, a processing instruction with a target and no data, or nil.
+    static func firstDatalessInstruction(_ bytes: [UInt8]) -> Int? {
+        let endsName: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")]
+        var start = 0
+        while let open = bytes[start...].firstRange(of: Array("<?".utf8))?.lowerBound {
+            var end = open + 2
+            while end < bytes.count, !endsName.contains(bytes[end]) { end += 1 }
+            if end > open + 2, bytes[end...].starts(with: Array("?>".utf8)) { return open }
+            start = open + 2
+        }
+        return nil
     }
 
     static let htmlReason = "the answer is an HTML page, not XML (a login or error page between you and the provider?)"

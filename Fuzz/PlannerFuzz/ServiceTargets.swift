@@ -1,0 +1,40 @@
+import Foundation
+@testable import NowPlaying
+@testable import OnlineLookup
+import Showtimes
+
+extension FuzzTarget {
+    /// Finnkino's `<Schedule>` and `<TheatreAreas>` XML.
+    static let finnkino = FuzzTarget(name: "finnkino", summary: "Finnkino schedule / areas XML (FinnkinoParsing)") {
+        bytes in
+        let data = Data(bytes)
+        _ = try? FinnkinoParsing.schedule(from: data)
+        _ = try? FinnkinoParsing.areas(from: data)
+    }
+
+    /// The TMDb and OMDb answers, each decoded as every model `planner` reads, and the dates in them used.
+    static let filmJSON = FuzzTarget(name: "film-json", summary: "TMDb / OMDb JSON (Page, MovieDetails, TVShow, …)") {
+        bytes in
+        let data = Data(bytes)
+        func decode<T: Decodable>(_ type: T.Type) -> T? {
+            try? TMDbClient.decode(type, from: data, endpoint: "fuzz")
+        }
+        if let page = decode(Page<Movie>.self) { _ = page.results.map(\.releaseYear) }
+        _ = decode(Page<TVShow>.self)
+        if let details = decode(MovieDetails.self) { _ = details.theatricalReleaseDate(region: "FI") }
+        _ = decode(TVShow.self)
+        if let show = decode(TVShowDetails.self) { _ = show.nextEpisode?.code }
+        if let releases = decode(ReleaseDates.self) { _ = releases.certification(region: "US") }
+        if let images = decode(ImageConfiguration.self) { _ = images.posterURL(path: "/poster.jpg") }
+        _ = decode(OMDbMovie.self)
+    }
+
+    /// Nominatim's jsonv2 search and reverse answers, and Overpass's JSON.
+    static let lookupJSON = FuzzTarget(name: "lookup-json", summary: "Nominatim / Overpass JSON (OnlineLookup)") {
+        bytes in
+        let data = Data(bytes)
+        _ = try? NominatimClient.parsePlaces(data)
+        _ = try? NominatimClient.parseObject(data)
+        _ = try? OverpassClient.parse(data)
+    }
+}

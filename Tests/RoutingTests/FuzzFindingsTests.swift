@@ -1,0 +1,76 @@
+import Foundation
+import Geo
+import TestSupport
+import Testing
+
+@testable import Routing
+
+/// The saved areas fuzzing found crashing or hanging `planner` (FUZZING.md): each is now refused with
+/// `RoutingError.corruptGraphFile`, or loads and routes in a moment.
+@Suite struct FuzzFindingsTests {
+    /// The reason a damaged file is refused for, or nil when it loads.
+    func reasonForRefusing(_ url: URL, summaryOnly: Bool = false) -> String? {
+        do {
+            if summaryOnly { _ = try RoadArea.summary(contentsOf: url) } else { _ = try RoadArea(contentsOf: url) }
+            return nil
+        } catch let RoutingError.corruptGraphFile(path, reason) where path == url.path {
+            return reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aCountBeyondIntIsRefusedNotTrappedOn(summaryOnly: Bool) {
+        // Given a file whose summary counts 18,446,744,073,709,551,377 missing node references
+        let url = FuzzFindings.url("count-beyond-int.roadgraph")
+        // Then both readers refuse it by name
+        #expect(reasonForRefusing(url, summaryOnly: summaryOnly) == "a count of 18446744073709551377 is out of range")
+    }
+
+    @Test func billionsOfTheatersAreReadOneAtATimeNotReservedUpFront() {
+        // Given a 2 KB file claiming 2,804,375,872 theaters: reserving for them asked for 250 GB
+        let url = FuzzFindings.url("billions-of-theaters.roadgraph")
+        // Then it is refused when its bytes run out
+        #expect(reasonForRefusing(url) != nil)
+    }
+
+    @Test func aGraphNodeOffTheGlobeIsRefused() {
+        // Given an area whose walking graph has a node far past ±90° (the segment index trapped turning it into a cell)
+        let url = FuzzFindings.url("node-off-the-globe.roadgraph")
+        #expect(reasonForRefusing(url)?.hasSuffix("has an invalid coordinate") == true)
+    }
+
+    @Test(arguments: [false, true])
+    func aBoxOffTheGlobeIsRefused(summaryOnly: Bool) {
+        // Given an area whose box has its east edge at -2e30°, on which `contains` trapped for every origin in its band
+        let url = FuzzFindings.url("box-off-the-globe.roadgraph")
+        #expect(reasonForRefusing(url, summaryOnly: summaryOnly) == "the bounding box is out of range")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSegmentAcrossTheGlobeIsIndexedWithoutACellForEverySquareOfItsBox() throws {
+        // Given an area one of whose segments spans most of the globe (the grid tried to fill billions of cells)
+        let area = try RoadArea(contentsOf: FuzzFindings.url("segment-across-the-globe.roadgraph"))
+        // When a router is built over it and asked for routes
+        let router = RoadRouter(area: area)
+        let origin = try Coordinate(latitude: 60.1711, longitude: 24.9462)
+        let routes = router.routes(from: origin, to: area.theaters, mode: .walk)
+        // Then it answers, one route per theater
+        #expect(routes.count == area.theaters.count)
+    }
+
+    @Test func aLongSegmentIsStillFoundBySnapping() throws {
+        // Given a graph of one road, 300 km long, between two nodes
+        let graph = RoadGraph(
+            mode: .walk, latitudes: [60, 62.7], longitudes: [24, 24], osmNodeIDs: [1, 2], edgeOffsets: [0, 1, 2],
+            edgeTargets: [1, 0], edgeDurationsSeconds: [1, 1], edgeLengthsMeters: [300_000, 300_000],
+            edgeWeightsSeconds: [1, 1])
+        // When a point beside its middle is snapped
+        let index = SegmentIndex(graph)
+        let snap = index.nearest(to: try Coordinate(latitude: 61.35, longitude: 24.001), in: graph, maximumMeters: 1_000)
+        // Then the long segment is found, about 54 m away
+        #expect(snap?.nodeA == 0 && snap?.nodeB == 1)
+        #expect(abs((snap?.distanceMeters ?? 0) - 53.6) < 1)
+    }
+}
