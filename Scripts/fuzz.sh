@@ -18,9 +18,10 @@ seconds="${1:-600}"
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "usage: Scripts/fuzz.sh [SECONDS] [TARGET …]" >&2; exit 64; }
 shift $(( $# > 0 ? 1 : 0 ))
 
-# The target must have no `main` of its own for libFuzzer, and SwiftPM aliases `main` to the executable's entry
-# point, so `planner-fuzz` has an entry point that hands over to libFuzzer's driver (see Fuzz/PlannerFuzz).
 # -sanitize=fuzzer instruments the Swift code for coverage and links libFuzzer; address adds AddressSanitizer.
+# libFuzzer's own `main` cannot be used (SwiftPM aliases `main` to the executable's entry point), so the entry
+# point of `planner-fuzz` hands over to libFuzzer's driver (Fuzz/PlannerFuzz). PLANNER_FUZZ=1 makes Package.swift
+# declare it.
 build=(swift build -c debug --product planner-fuzz -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz)
 out=bench-out/fuzz
 mkdir -p "$out"
@@ -36,11 +37,14 @@ grep -v "Cannot export local symbol" "$out/build.log" | tail -1
 fuzzer="$(PLANNER_FUZZ=1 "${build[@]}" --show-bin-path)/planner-fuzz"
 echo "== built in $(( $(date +%s) - started )) s"
 
-if [[ $# -gt 0 ]]; then
-    targets=("$@")
-else
-    mapfile -t targets < <("$fuzzer" 2>&1 | awk '/^  [a-z]/ { print $1 }')
-fi
+mapfile -t known < <("$fuzzer" 2>&1 | awk '/^  [a-z]/ { print $1 }')
+targets=("${@:-${known[@]}}")
+for target in "${targets[@]}"; do
+    if [[ " ${known[*]} " != *" $target "* ]]; then
+        echo "fuzz.sh: no target '$target' (targets: ${known[*]})" >&2
+        exit 64
+    fi
+done
 
 # Small real files from ../shared/data, read where present but never copied into the project.
 shared_seeds() {
@@ -67,7 +71,8 @@ for target in "${targets[@]}"; do
     status=0
     # Swift's own crash reporter would hold the process after a trap; libFuzzer reports and saves the input itself.
     # Leaks inside the toolchain's Foundation are suppressed by name (Fuzz/lsan.supp); planner's own still count.
-    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" timeout --kill-after=30 $(( seconds + 300 )) \
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" \
+        timeout --kill-after=30 $(( seconds + 300 )) \
         "$fuzzer" "$target" "${options[@]}" "$dir/corpus" "Fuzz/Corpus/$target" >"$dir/log" 2>&1 || status=$?
     last="$(grep -E "^#[0-9]+" "$dir/log" | tail -1 || true)"
     cov="$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")"
@@ -76,7 +81,8 @@ for target in "${targets[@]}"; do
     if [[ $status -eq 0 ]]; then
         result=ok
     else
-        result="FOUND (exit $status): $(grep -m1 -E 'ERROR: |SUMMARY: |Fatal error' "$dir/log" || true) — see $dir/log"
+        cause="$(grep -m1 -E 'ERROR: |SUMMARY: |Fatal error' "$dir/log" || true)"
+        result="FOUND (exit $status): $cause — see $dir/log"
         failed+=("$target")
     fi
     printf '%-16s %9s %7s %7s  %s\n' "$target" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$result"

@@ -22,7 +22,9 @@ enum PlannerFuzz {
         var name = ProcessInfo.processInfo.environment[targetVariable]
         if arguments.count > 1, FuzzTarget.named(arguments[1]) != nil { name = arguments.remove(at: 1) }
         guard let name, let target = FuzzTarget.named(name) else {
-            let names = FuzzTarget.all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.summary)" }
+            let names = FuzzTarget.all.map { target in
+                "  " + target.name.padding(toLength: 16, withPad: " ", startingAt: 0) + target.summary
+            }
             FileHandle.standardError.write(
                 Data(("usage: planner-fuzz TARGET [libFuzzer options] [CORPUS …]\ntargets:\n"
                     + names.joined(separator: "\n") + "\n").utf8))

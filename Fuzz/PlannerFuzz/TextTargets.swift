@@ -16,8 +16,9 @@ extension FuzzTarget {
     }
 
     /// A `--catalog` CSV file: the reader, then the catalog as `planner nearby` uses it.
-    static let catalogCSV = FuzzTarget(name: "catalog-csv", summary: "a --catalog CSV (CatalogReader, TheaterCatalog)") {
-        bytes in
+    static let catalogCSV = FuzzTarget(
+        name: "catalog-csv", summary: "a --catalog CSV (CatalogReader, TheaterCatalog)"
+    ) { bytes in
         _ = try? CatalogReader.csv(String(decoding: bytes, as: UTF8.self), path: "fuzz.csv")
         searchCatalog(bytes)
     }

@@ -11,9 +11,8 @@ import Testing
         let url = FuzzFindings.url("attribute-name-not-utf8.osm")
         // When it is read, Foundation's XMLParser never sees it (it traps on such a name)
         // Then the error names the line with the bad byte
-        #expect(throws: OSMError.corruptBlob(path: url.path, reason: "XML line 4: the text is not UTF-8, as OSM XML always is")) {
-            try OSMReader(url: url).read { _ in }
-        }
+        let reason = "XML line 4: the text is not UTF-8, as OSM XML always is"
+        #expect(throws: OSMError.corruptBlob(path: url.path, reason: reason)) { try OSMReader(url: url).read { _ in } }
     }
 
     @Test func aProcessingInstructionWithoutDataIsRefusedBeforeFoundationCrashesOnIt() throws {
