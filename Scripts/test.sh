@@ -7,6 +7,11 @@ cd "$(dirname "$0")/.."
 bash Scripts/system-packages.sh --with-test-tools
 python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requirements.txt
 swift build --build-tests
+# Every error line a test provokes, from the CLI or as a problem document's detail, is copied here and checked at
+# the end for internals (Error Domain=, (null), Swift type names, DecodingError dumps) and length.
+export PLANNER_ERROR_LOG
+PLANNER_ERROR_LOG="$(mktemp "${TMPDIR:-/tmp}/planner-error-lines.XXXXXX")"
+trap 'rm -f "$PLANNER_ERROR_LOG"' EXIT
 # A hung test fails the run after 30 minutes instead of holding CI to its limit.
 timeout --kill-after=30 1800 swift test --skip-build
 # A first run on a real pseudo-terminal (Tests/TerminalTests), --output on devices, FIFOs, links and a full disk
@@ -15,3 +20,7 @@ timeout --kill-after=30 1800 swift test --skip-build
 # release build here), then the installed binary run from elsewhere, its man page and completions (Tests/InstallTests).
 timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/OutputTests Tests/ServerTests Tests/InstallTests \
     -q -p no:cacheprovider
+python3 Scripts/check-error-lines.py "$PLANNER_ERROR_LOG"
+# Every fuzz target, briefly (20 s each, about 5.5 min with the sanitizer build): a crash fails the run, and its
+# input is left in bench-out/fuzz. Scripts/fuzz.sh alone runs each for 10 minutes (FUZZING.md).
+Scripts/fuzz.sh 20

@@ -137,4 +137,19 @@ extension ICalendar.Event {
                 + "This product uses the TMDB API but is not endorsed or certified by TMDB.",
             url: "https://www.themoviedb.org/movie/\(film.tmdbID)")
     }
+
+    /// A series' next episode, as an all-day event on its air date. The UID names the series and the episode, so a
+    /// moved air date updates the event.
+    public static func episode(
+        _ episode: (season: Int, number: Int, name: String), of seriesID: Int, named seriesName: String, on day: CalendarDay
+    ) -> ICalendar.Event {
+        let code = String(format: "S%02dE%02d", episode.season, episode.number)
+        return ICalendar.Event(
+            uid: "tmdb-tv-\(seriesID)-\(code.lowercased())@planner",
+            timing: .allDay(day),
+            summary: "New episode: \(seriesName) \(code)" + (episode.name.isEmpty ? "" : " “\(episode.name)”"),
+            description: "The next episode to air, from TMDb. "
+                + "This product uses the TMDB API but is not endorsed or certified by TMDB.",
+            url: "https://www.themoviedb.org/tv/\(seriesID)")
+    }
 }

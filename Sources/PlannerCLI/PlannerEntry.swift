@@ -32,6 +32,7 @@ enum PlannerEntry {
             .filter { !$0.isEmpty }.joined(separator: " ")
         let line = PlannerAppError.shortenedLine(oneLine.hasPrefix("Error: ") ? String(oneLine.dropFirst(7)) : oneLine)
         Console.error("planner: error: " + line)
+        ErrorRecord.append(line, shownBy: "cli")
         Foundation.exit(code == .validationFailure ? 64 : max(1, code.rawValue))
     }
 }

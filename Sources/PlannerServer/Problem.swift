@@ -100,6 +100,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             if problem.status == .internalServerError {
                 context.logger.error("internal error on \(request.method) \(context.endpointPath ?? "?"): \(error)")
             }
+            ErrorRecord.append(problem.detail, shownBy: "serve \(problem.status.code)")
             return problem.response()
         }
     }

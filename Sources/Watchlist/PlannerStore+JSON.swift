@@ -21,9 +21,20 @@ extension PlannerStore {
                     .order(Column("filmId")).fetchAll(db)
                     .map { .init(filmID: $0.filmId, addedAt: $0.addedAt, note: $0.note, priority: $0.priority) }
             }
+            let seriesEntries = try SeriesEntryRecord.filter(Column("userId") == userID)
+                .order(Column("list").desc, Column("seriesId")).fetchAll(db)
+            let seriesByID = Dictionary(
+                uniqueKeysWithValues: try SeriesRecord.fetchAll(db, keys: Set(seriesEntries.map(\.seriesId))).map {
+                    ($0.id, $0.series)
+                })
+            let series = seriesEntries.compactMap { entry -> StoreSnapshot.SeriesEntry? in
+                guard let series = seriesByID[entry.seriesId], let list = FilmList(rawValue: entry.list) else { return nil }
+                return .init(series: series, list: list, addedAt: entry.addedAt, note: entry.note, priority: entry.priority)
+            }
             return StoreSnapshot(
                 formatVersion: StoreSnapshot.currentFormatVersion, films: films,
-                watchlist: try entries(.watchlist), favorites: try entries(.favorites))
+                watchlist: try entries(.watchlist), favorites: try entries(.favorites),
+                series: series.isEmpty ? nil : series)
         }
     }
 
@@ -69,6 +80,20 @@ extension PlannerStore {
                     in: db)
                 if result == .added { added += 1 } else { present += 1 }
             }
+        }
+        for entry in snapshot.series ?? [] {
+            try SeriesRecord(entry.series).upsert(db)
+            let key: [String: any DatabaseValueConvertible] = ["userId": user, "list": entry.list.rawValue, "seriesId": entry.series.id]
+            if try SeriesEntryRecord.exists(db, key: key) {
+                present += 1
+                continue
+            }
+            let wholeSeconds = Date(timeIntervalSince1970: entry.addedAt.timeIntervalSince1970.rounded(.down))
+            try SeriesEntryRecord(
+                userId: user, list: entry.list.rawValue, seriesId: entry.series.id, addedAt: wholeSeconds,
+                note: entry.note, priority: entry.priority
+            ).insert(db)
+            added += 1
         }
         return ImportReport(
             format: .json, added: added, alreadyPresent: present, filmsWritten: snapshot.films.count, unmatched: [])

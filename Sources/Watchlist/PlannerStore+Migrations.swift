@@ -3,7 +3,7 @@ import GRDB
 extension PlannerStore {
     /// The identifiers of the store's own migrations, in order. Shipped migrations are never edited.
     public static let ownMigrationIdentifiers = [
-        "watchlist-v1-films", "watchlist-v1-lists", "watchlist-v1-diary", "watchlist-v2-users",
+        "watchlist-v1-films", "watchlist-v1-lists", "watchlist-v1-diary", "watchlist-v2-users", "watchlist-v3-series",
     ]
 
     /// The migrator: the store's own migrations, then each module's registrations in order.
@@ -11,6 +11,8 @@ extension PlannerStore {
         var migrator = DatabaseMigrator()
         registerOwnMigrations(in: &migrator)
         for register in registrations { register(&migrator) }
+        // Later than the modules' first migrations, so that every store that already has those applies it last.
+        registerSeriesMigration(in: &migrator)
         return migrator
     }
 

@@ -41,6 +41,29 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
         }
     }
 
+    /// One TV series on a list, with the series' details.
+    public struct SeriesEntry: Codable, Equatable, Sendable {
+        /// The series.
+        public var series: Series
+        /// The list it is on.
+        public var list: FilmList
+        /// When it was added (whole seconds, ISO 8601 in JSON).
+        public var addedAt: Date
+        /// The note given when adding.
+        public var note: String?
+        /// The priority given when adding.
+        public var priority: Int
+
+        /// Creates a series entry.
+        public init(series: Series, list: FilmList, addedAt: Date, note: String? = nil, priority: Int = 0) {
+            self.series = series
+            self.list = list
+            self.addedAt = addedAt
+            self.note = note
+            self.priority = priority
+        }
+    }
+
     /// The version of this format; an export from a newer format is refused.
     public static let currentFormatVersion = 1
 
@@ -52,16 +75,20 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
     public var watchlist: [ListEntry]
     /// The favorites, by film id.
     public var favorites: [ListEntry]
+    /// The TV series on either list, by list and series id; absent (not empty) when there are none, so that an
+    /// export without series reads as before, and older exports read as having none.
+    public var series: [SeriesEntry]?
 
     /// Creates a snapshot in the current format.
     public init(
         formatVersion: Int = StoreSnapshot.currentFormatVersion, films: [FilmEntry], watchlist: [ListEntry],
-        favorites: [ListEntry]
+        favorites: [ListEntry], series: [SeriesEntry]? = nil
     ) {
         self.formatVersion = formatVersion
         self.films = films
         self.watchlist = watchlist
         self.favorites = favorites
+        self.series = series
     }
 
     /// The JSON: sorted keys, pretty printed, ISO 8601 dates, so equal snapshots give identical bytes.

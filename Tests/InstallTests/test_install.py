@@ -53,7 +53,7 @@ def closed_port() -> int:
 def prefix(tmp_path_factory) -> Path:
     """A PREFIX that Scripts/install.sh has installed the debug build into."""
     prefix = tmp_path_factory.mktemp("prefix")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PLANNER_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PLANNER_") or k == "PLANNER_ERROR_LOG"}
     env["PLANNER_BUILD"] = "debug"
     result = subprocess.run(["bash", str(REPO / "Scripts" / "install.sh"), str(prefix)], cwd=REPO, env=env,
                             capture_output=True, text=True, timeout=INSTALL_TIMEOUT, stdin=subprocess.DEVNULL)
@@ -66,7 +66,8 @@ def prefix(tmp_path_factory) -> Path:
 def user_env(tmp_path) -> dict:
     """An environment with nothing of planner's from the caller's: private settings and database, no data folder."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("PLANNER_", "TMDB_", "OMDB_", "FINNKINO_", "OVERPASS_", "NOMINATIM_", "XDG_"))}
+           if not k.startswith(("PLANNER_", "TMDB_", "OMDB_", "FINNKINO_", "OVERPASS_", "NOMINATIM_", "XDG_"))
+               or k == "PLANNER_ERROR_LOG"}
     dead = f"http://127.0.0.1:{closed_port()}"
     (tmp_path / "home").mkdir()
     env.update({

@@ -14,7 +14,8 @@ INTERNALS = re.compile(r"Error Domain=|\(null\)|DecodingError|NSError|Swift\.|ke
 
 @pytest.fixture
 def env(tmp_path):
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_"))}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_"))
+               or k == "PLANNER_ERROR_LOG"}
     environment.update({"PLANNER_DATA_DIR": str(REPO / "Data"), "PLANNER_CONFIG": str(tmp_path / "config.json"),
                         "PLANNER_DB": str(tmp_path / "planner.sqlite"), "XDG_DATA_HOME": str(tmp_path / "data"),
                         "OVERPASS_URL": "http://127.0.0.1:9/api/interpreter", "NOMINATIM_URL": "http://127.0.0.1:9"})

@@ -20,7 +20,8 @@ NEARBY = ["nearby", "--near", "60.1699,24.9384", "--offline"]
 
 @pytest.fixture
 def env(tmp_path):
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_"))}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_"))
+               or k == "PLANNER_ERROR_LOG"}
     environment.update({"PLANNER_DATA_DIR": str(REPO / "Data"), "PLANNER_CONFIG": str(tmp_path / "config.json"),
                         "PLANNER_DB": str(tmp_path / "planner.sqlite")})
     return environment

@@ -85,13 +85,14 @@ def test_four_users_posting_250_films_each_concurrently_keep_exactly_their_250(s
     assert server.stop() == 0
 
 
-def write_under_load(server, user, stop: threading.Event, threads: int = 16) -> tuple[set[int], list]:
+def write_under_load(server, user, stop: threading.Event, threads: int = 16,
+                     first_id: int = 20_000) -> tuple[set[int], list]:
     """POSTs distinct film ids from `threads` threads until `stop` is set (then each thread tries at most 3 more
     times, for the answers still in flight); returns the ids answered 2xx, and the threads (to join).
     Callers set `stop` in a `finally`, so that no thread outlives a failed test."""
     acknowledged: set[int] = set()
     lock = threading.Lock()
-    ids = count(20_000)
+    ids = count(first_id)
 
     def worker():
         failures_in_a_row = 0

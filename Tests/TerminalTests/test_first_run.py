@@ -21,7 +21,8 @@ PLANNER = Path(os.environ.get("PLANNER") or REPO / ".build" / "debug" / "planner
 
 @pytest.fixture
 def env(tmp_path):
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_", "CI"))}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("PLANNER_", "TMDB_", "CI"))
+               or k == "PLANNER_ERROR_LOG"}
     environment.update({
         "PLANNER_DATA_DIR": str(REPO / "Data"),
         "PLANNER_CONFIG": str(tmp_path / "config.json"),

@@ -55,8 +55,10 @@ extension FilmServices {
         let home = try home ?? environment.settings().home
         guard let region = self.region ?? home?.countryCode else { throw FilmServicesError.noRegion(command: "upcoming") }
         let (films, notes) = try await WatchlistReleases.plannedFilms(services: self, region: region)
-        let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: CalendarDay(Date(), in: .current))
-        return UpcomingReleases(region: region, entries: plan.upcoming, notes: notes)
+        let today = CalendarDay(Date(), in: .current)
+        let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: today)
+        let (episodes, episodeNotes) = await upcomingEpisodes(today: today)
+        return UpcomingReleases(region: region, entries: plan.upcoming, episodes: episodes, notes: notes + episodeNotes)
     }
 }
 
@@ -64,39 +66,68 @@ extension FilmServices {
 package struct UpcomingReleases {
     package let region: String
     package let entries: [Suggestions.Upcoming]
+    /// The next episodes of watchlisted series, soonest first.
+    package var episodes: [UpcomingEpisode] = []
     package let notes: [String]
 
-    /// The iCalendar with one all-day event per release (stable UIDs), or nil when there is nothing to come:
-    /// RFC 5545 asks for at least one component.
+    package init(region: String, entries: [Suggestions.Upcoming], episodes: [UpcomingEpisode] = [], notes: [String]) {
+        self.region = region
+        self.entries = entries
+        self.episodes = episodes
+        self.notes = notes
+    }
+
+    /// How many releases and episodes there are in all.
+    package var count: Int { entries.count + episodes.count }
+
+    /// The iCalendar with one all-day event per release and per next episode (stable UIDs), or nil when there is
+    /// nothing to come: RFC 5545 asks for at least one component.
     package func calendar(stamp: Date = Date()) -> String? {
-        guard !entries.isEmpty else { return nil }
+        guard count > 0 else { return nil }
         let events = entries.map { ICalendar.Event.release(of: $0.film, on: $0.release, region: region) }
+            + episodes.map {
+                ICalendar.Event.episode(
+                    ($0.episode.season, $0.episode.number, $0.episode.name), of: $0.series.id, named: $0.series.name,
+                    on: $0.day)
+            }
         return ICalendar(name: "Watchlist releases in \(region)", events: events).encoded(stamp: stamp)
     }
 
+    /// One row of `--format json` and csv: a film's release (kind "film") or a series' next episode ("episode",
+    /// with its season and number; the id is then the series' TMDb id).
     private struct Entry: Encodable {
+        let kind: String
         let id: Int
         let title: String
         let year: Int?
         let release_date: String
         let days_until: Int
+        var season: Int? = nil
+        var episode: Int? = nil
     }
 
-    package func json() throws -> String {
-        try FilmFormat.json(
-            entries.map {
+    private var rows: [Entry] {
+        entries.map {
+            Entry(
+                kind: "film", id: $0.film.tmdbID, title: $0.film.title, year: $0.film.year,
+                release_date: $0.release.description, days_until: $0.daysUntil)
+        }
+            + episodes.map {
                 Entry(
-                    id: $0.film.tmdbID, title: $0.film.title, year: $0.film.year, release_date: $0.release.description,
-                    days_until: $0.daysUntil)
-            })
+                    kind: "episode", id: $0.series.id, title: $0.title, year: $0.series.year,
+                    release_date: $0.day.description, days_until: $0.daysUntil, season: $0.episode.season,
+                    episode: $0.episode.number)
+            }
     }
+
+    package func json() throws -> String { try FilmFormat.json(rows) }
 
     package func csv() -> String {
-        ([CSV.line(["id", "title", "year", "release_date", "days_until"])]
-            + entries.map {
+        ([CSV.line(["kind", "id", "title", "year", "release_date", "days_until", "season", "episode"])]
+            + rows.map {
                 CSV.line([
-                    "\($0.film.tmdbID)", $0.film.title, $0.film.year.map(String.init) ?? "", "\($0.release)",
-                    "\($0.daysUntil)",
+                    $0.kind, "\($0.id)", $0.title, $0.year.map(String.init) ?? "", $0.release_date, "\($0.days_until)",
+                    $0.season.map(String.init) ?? "", $0.episode.map(String.init) ?? "",
                 ])
             }).joined(separator: "\n")
     }

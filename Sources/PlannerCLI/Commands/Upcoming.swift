@@ -35,19 +35,28 @@ extension PlannerCommand {
                 var lines = ["Watchlisted films coming to cinemas in \(region)"] + releases.notes.map { "note: " + $0 }
                 if upcoming.isEmpty { lines.append("none of your watchlisted films has a future release date in \(region)") }
                 for entry in upcoming {
-                    let days = entry.daysUntil == 1 ? "tomorrow" : "in \(entry.daysUntil) days"
-                    lines.append("  \(entry.release)  \(days.padding(toLength: 12, withPad: " ", startingAt: 0))\(entry.film.title)"
-                        + (entry.film.year.map { " (\($0))" } ?? ""))
+                    lines.append(Self.line(entry.release, entry.daysUntil, entry.film.title + (entry.film.year.map { " (\($0))" } ?? "")))
+                }
+                if !releases.episodes.isEmpty {
+                    lines += ["", "Next episodes of watchlisted series"]
+                    lines += releases.episodes.map { Self.line($0.day, $0.daysUntil, $0.title) }
                 }
                 if let ics {
+                    let count = releases.count
                     lines.append(
-                        upcoming.isEmpty
+                        count == 0
                             ? "nothing to put in \(ics); no calendar written"
-                            : "wrote \(upcoming.count) release\(upcoming.count == 1 ? "" : "s") to \(ics)")
+                            : "wrote \(count) event\(count == 1 ? "" : "s") to \(ics)")
                 }
                 text = lines.joined(separator: "\n")
             }
             try output.target.write(text)
+        }
+
+        /// "  2026-12-05  in 10 days   Title".
+        private static func line(_ day: CalendarDay, _ daysUntil: Int, _ title: String) -> String {
+            let days = daysUntil == 0 ? "today" : daysUntil == 1 ? "tomorrow" : "in \(daysUntil) days"
+            return "  \(day)  \(days.padding(toLength: 12, withPad: " ", startingAt: 0))\(title)"
         }
     }
 }

@@ -86,6 +86,9 @@ enum FakeTMDbService {
             return Reply.json(page(matches.map(movieJSON)))
         case "/3/tv/1396":
             return Reply.json(seriesJSON)
+        case "/3/search/tv":
+            let found = (request.query["query"] ?? "").lowercased() == "breaking bad"
+            return Reply.json(page(found ? [seriesJSON] : []))
         default:
             if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.dropFirst("/3/movie/".count)),
                 let film = films.first(where: { $0.id == id })

@@ -35,6 +35,83 @@ enum ListActions {
         }
     }
 
+    /// Adds a series by id or name, looked up on TMDb (or in the cache).
+    static func addSeries(
+        _ reference: FilmReference, note: String?, priority: Int, to list: FilmList, film options: FilmOptions
+    ) async throws {
+        let addition = try await FilmServices.make(options.request).addSeries(
+            reference, to: list, note: note, priority: priority)
+        let (series, name) = (addition.series, addition.name)
+        switch addition.result {
+        case .added: Console.out("added the series \(name) [tv \(series.id)] to your \(list.displayName)")
+        case .alreadyPresent:
+            Console.out("the series \(name) [tv \(series.id)] is already on your \(list.displayName); nothing changed")
+        }
+    }
+
+    /// Removes a series named by id, or by the name of exactly one series on the list.
+    static func removeSeries(_ reference: FilmReference, from list: FilmList, store options: StoreOptions) throws {
+        let store = try options.open()
+        let items = try store.series(on: list)
+        let series: Series
+        if let id = reference.id {
+            guard let found = try items.first(where: { $0.series.id == id })?.series ?? store.series(id: id) else {
+                throw PlannerAppError.notFound("no series with id \(id) is on your \(list.displayName)")
+            }
+            series = found
+        } else {
+            let folded = FilmBridge.fold(reference.title)
+            let matches = items.filter { FilmBridge.fold($0.series.name) == folded }
+            guard let only = matches.first?.series else {
+                throw PlannerAppError.notFound(
+                    "no series called '\(PlannerAppError.shortened(reference.title))' is on your \(list.displayName)")
+            }
+            guard matches.count == 1 else {
+                throw PlannerAppError.invalidOption(
+                    "\(matches.count) series on your \(list.displayName) are called '\(only.name)'; remove one by id")
+            }
+            series = only
+        }
+        if try store.remove(seriesID: series.id, from: list) {
+            Console.out("removed the series \(series.name) [tv \(series.id)] from your \(list.displayName)")
+        } else {
+            Console.out("the series \(series.name) [tv \(series.id)] was not on your \(list.displayName); nothing changed")
+        }
+    }
+
+    /// The series on a list, as a table, JSON or CSV.
+    static func showSeries(_ list: FilmList, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool) throws {
+        let items = try options.open().series(on: list)
+        switch output.format {
+        case .json: try output.target.write(try FilmFormat.json(items.map(SeriesItemJSON.init)))
+        case .csv:
+            try output.target.write(
+                ([SeriesItemJSON.csvHeader] + items.map { SeriesItemJSON($0).csvLine }).joined(separator: "\n"))
+        case .table, .geojson:
+            guard !items.isEmpty else {
+                try output.target.write("no series on your \(list.displayName)")
+                return
+            }
+            try output.target.write(seriesTable(items, long: long) + "\n\n\(items.count) series on your \(list.displayName)")
+        }
+    }
+
+    /// The table of series: name, first aired, status, the next episode.
+    static func seriesTable(_ items: [SeriesItem], long: Bool) -> String {
+        var table = TextTable(
+            headers: ["#", "Series", "First aired", "Status", "Next episode", "TMDb id"],
+            alignments: [.right, .left, .left, .left, .left, .right])
+        for (i, item) in items.enumerated() {
+            let series = item.series
+            table.rows.append([
+                "\(i + 1)", series.name, series.firstAirDate ?? "", series.status ?? "",
+                series.nextEpisode.map { "\($0.code) \($0.airDate)" } ?? "", "\(series.id)",
+            ])
+            if long { table.details[i] = series.overview ?? "(no overview)" }
+        }
+        return table.render()
+    }
+
     static func remove(_ reference: FilmReference, from list: FilmList, store options: StoreOptions) throws {
         let store = try options.open()
         let film = try reference.stored(in: store, on: list)
@@ -66,7 +143,15 @@ enum ListActions {
             lines += items.map(ListItemCSV.row)
             try output.target.write(lines.joined(separator: "\n"))
         case .table, .geojson:
+            // Series are shown under the films, in a table of their own, when the whole list is asked for.
+            let series = query.filter == .all ? try options.open().series(on: list) : []
+            let seriesText = series.isEmpty
+                ? "" : seriesTable(series, long: long) + "\n\n\(series.count) series on your \(list.displayName)"
             guard !items.isEmpty else {
+                if !series.isEmpty {
+                    try output.target.write("no films on your \(list.displayName)\n\n" + seriesText)
+                    return
+                }
                 try output.target.write(
                     query.filter == .all ? "your \(list.displayName) is empty" : "no film on your \(list.displayName) matches")
                 return
@@ -89,8 +174,9 @@ enum ListActions {
             case .upcoming: filter = " still to be released"
             case .released: filter = " already released"
             }
-            try output.target.write(
-                table.render() + "\n\n\(count)\(filter) " + (filter.isEmpty ? "on" : "shown from") + " your \(list.displayName)")
+            var text = table.render() + "\n\n\(count)\(filter) " + (filter.isEmpty ? "on" : "shown from") + " your \(list.displayName)"
+            if !seriesText.isEmpty { text += "\n\n" + seriesText }
+            try output.target.write(text)
         }
     }
 }

@@ -17,12 +17,16 @@ struct ListArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Use release dates in this country.", valueName: "CC"))
     var region: String?
 
+    @Flag(name: .long, help: "Only the TV series on the list (a table also shows them under the films).")
+    var tv = false
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions<ListFormats>
     @OptionGroup var long: LongOption
 
     func validate() throws {
         if upcoming && released { throw ValidationError("--upcoming and --released can't be used together") }
+        if tv && (upcoming || released) { throw ValidationError("--upcoming and --released are for films, not --tv") }
         if output.format == .geojson { throw ValidationError("lists are written as table, json or csv, not geojson") }
     }
 
@@ -39,7 +43,11 @@ struct WatchlistList: ParsableCommand {
     @OptionGroup var arguments: ListArguments
 
     func run() throws {
-        try ListActions.show(.watchlist, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
+        if arguments.tv {
+            try ListActions.showSeries(.watchlist, store: arguments.store, output: arguments.output, long: arguments.long.long)
+        } else {
+            try ListActions.show(.watchlist, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
+        }
     }
 }
 
@@ -49,6 +57,10 @@ struct FavoritesList: ParsableCommand {
     @OptionGroup var arguments: ListArguments
 
     func run() throws {
-        try ListActions.show(.favorites, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
+        if arguments.tv {
+            try ListActions.showSeries(.favorites, store: arguments.store, output: arguments.output, long: arguments.long.long)
+        } else {
+            try ListActions.show(.favorites, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
+        }
     }
 }

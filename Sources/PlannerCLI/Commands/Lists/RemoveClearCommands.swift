@@ -5,19 +5,29 @@ import Watchlist
 struct WatchlistRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a film (id or title).")
 
-    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Argument(help: "The film (or with --tv the series): its TMDb id or its title.") var film: FilmReference
+    @Flag(name: .long, help: "Remove a TV series.") var tv = false
     @OptionGroup var store: StoreOptions
 
-    func run() throws { try ListActions.remove(film, from: .watchlist, store: store) }
+    func run() throws {
+        if tv { try ListActions.removeSeries(film, from: .watchlist, store: store) } else {
+            try ListActions.remove(film, from: .watchlist, store: store)
+        }
+    }
 }
 
 struct FavoritesRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a film (id or title).")
 
-    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Argument(help: "The film (or with --tv the series): its TMDb id or its title.") var film: FilmReference
+    @Flag(name: .long, help: "Remove a TV series.") var tv = false
     @OptionGroup var store: StoreOptions
 
-    func run() throws { try ListActions.remove(film, from: .favorites, store: store) }
+    func run() throws {
+        if tv { try ListActions.removeSeries(film, from: .favorites, store: store) } else {
+            try ListActions.remove(film, from: .favorites, store: store)
+        }
+    }
 }
 
 struct WatchlistClear: ParsableCommand {

@@ -1,0 +1,177 @@
+"""A fault test for the database: every writer killed with SIGKILL 20 times, at random moments.
+
+The writers are `planner sync`, `planner watchlist import`, `planner areas import` and `planner serve` under a
+write load. Each round starts the writer, kills it after a random delay drawn from the time an uninterrupted run
+takes, and then checks three things: `PRAGMA integrity_check` says ok, nothing written by an earlier run that
+finished (or, for the server, answered) is missing, and the next command runs. Each test also asserts that most
+kills landed while the writer was still running, so that it cannot pass by killing finished processes.
+
+PLANNER_KILL_ROUNDS sets the number of rounds (default 20).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import PLANNER, REPO, Workspace, _die_with_parent, _track
+from test_durability import list_ids, write_under_load
+
+ROUNDS = int(os.environ.get("PLANNER_KILL_ROUNDS", "20"))
+SHARED_OSM = REPO.parent / "shared" / "data" / "osm"
+MONACO = (43.7396, 7.4246)
+
+
+def integrity(db: Path) -> str:
+    """`PRAGMA integrity_check` of the database file (opened read-write, so that a WAL left behind is recovered)."""
+    connection = sqlite3.connect(str(db), timeout=30)
+    try:
+        return ";".join(row[0] for row in connection.execute("PRAGMA integrity_check"))
+    finally:
+        connection.close()
+
+
+def watchlist_ids(db: Path) -> set[int]:
+    connection = sqlite3.connect(str(db), timeout=30)
+    try:
+        return {row[0] for row in connection.execute(
+            "SELECT filmId FROM listEntry JOIN user ON user.id = listEntry.userId "
+            "WHERE user.name = 'local' AND listEntry.list = 'watchlist'")}
+    finally:
+        connection.close()
+
+
+def timed_run(workspace: Workspace, *args: str) -> float:
+    started = time.monotonic()
+    workspace.cli(*args)
+    return time.monotonic() - started
+
+
+def run_and_kill(workspace: Workspace, args: list[str], delay: float) -> bool:
+    """Starts `planner ARGS`, SIGKILLs it after `delay` seconds; True if it was still running when killed."""
+    env = dict(workspace.env)
+    env["PLANNER_DB"] = str(workspace.db)
+    process = _track(subprocess.Popen([str(PLANNER), *args], env=env, stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      preexec_fn=_die_with_parent))
+    time.sleep(delay)
+    running = process.poll() is None
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    return running
+
+
+def assert_most_kills_landed(running: list[bool]):
+    assert sum(running) >= len(running) // 2, (
+        f"only {sum(running)} of {len(running)} kills found the writer still running: the delays are too long")
+
+
+def snapshot(first_id: int, count: int) -> dict:
+    films = [{"film": {"id": first_id + i, "title": f"Kill test film {first_id + i}", "needsDetails": False},
+              "releases": [], "diary": {}} for i in range(count)]
+    entries = [{"filmID": first_id + i, "addedAt": "2026-01-01T00:00:00Z", "priority": 0} for i in range(count)]
+    return {"formatVersion": 1, "films": films, "watchlist": entries, "favorites": []}
+
+
+def test_watchlist_import_killed_20_times_imports_all_or_nothing_and_loses_nothing(workspace):
+    rng = random.Random(11)
+    files = []
+    for round_number in range(ROUNDS + 1):
+        path = workspace.root / f"import-{round_number}.json"
+        path.write_text(json.dumps(snapshot(1_000_000 + round_number * 10_000, 3_000)))
+        files.append(path)
+    # The first file, imported whole, is the acknowledged write every round must keep; it also times a run.
+    duration = timed_run(workspace, "watchlist", "import", str(files[0]))
+    kept = set(range(1_000_000, 1_003_000))
+    running = []
+    for round_number in range(1, ROUNDS + 1):
+        running.append(run_and_kill(workspace, ["watchlist", "import", str(files[round_number])],
+                                    rng.uniform(0, duration)))
+        assert integrity(workspace.db) == "ok", f"round {round_number}"
+        stored = watchlist_ids(workspace.db)
+        assert kept <= stored, f"round {round_number}: {len(kept - stored)} imported films are gone"
+        this_round = {i for i in stored if 1_000_000 + round_number * 10_000 <= i < 1_000_000 + round_number * 10_000 + 3_000}
+        assert len(this_round) in (0, 3_000), f"round {round_number}: a half import of {len(this_round)} films"
+        # The next command runs, and finishes the import.
+        workspace.cli("watchlist", "import", str(files[round_number]))
+        kept |= set(range(1_000_000 + round_number * 10_000, 1_000_000 + round_number * 10_000 + 3_000))
+        assert kept <= watchlist_ids(workspace.db)
+    assert_most_kills_landed(running)
+
+
+def test_sync_killed_20_times_leaves_a_sound_cache_and_the_next_sync_runs(workspace):
+    rng = random.Random(12)
+    duration = timed_run(workspace, "sync", "--region", "FI", "--refresh")
+    # What the finished sync cached answers offline.
+    before = workspace.cli("now-playing", "--offline", "--format", "json").stdout
+    assert json.loads(before), "the finished sync cached no now-playing films"
+    running = []
+    for round_number in range(ROUNDS):
+        running.append(run_and_kill(workspace, ["sync", "--region", "FI", "--refresh"], rng.uniform(0, duration)))
+        assert integrity(workspace.db) == "ok", f"round {round_number}"
+        after = workspace.cli("now-playing", "--offline", "--format", "json").stdout
+        assert json.loads(after) == json.loads(before), f"round {round_number}: the cached answer changed"
+        workspace.cli("sync", "--region", "FI", "--refresh")
+    assert_most_kills_landed(running)
+
+
+@pytest.mark.skipif(not (SHARED_OSM / "osrm_monaco.osm.pbf").exists(),
+                    reason="../shared/data/osm/osrm_monaco.osm.pbf is absent (CI always has it)")
+def test_areas_import_killed_20_times_keeps_the_area_it_replaces(workspace):
+    rng = random.Random(13)
+    extract = SHARED_OSM / "osrm_monaco.osm.pbf"
+    near = f"{MONACO[0]},{MONACO[1]}"
+    duration = timed_run(workspace, "areas", "import", str(extract), "--name", "monaco")
+    expected = workspace.cli("nearby", "--near", near, "--format", "json").stdout
+    running = []
+    for round_number in range(ROUNDS):
+        running.append(run_and_kill(workspace, ["areas", "import", str(extract), "--name", "monaco"],
+                                    rng.uniform(0, duration)))
+        listed = workspace.cli("areas", "list").stdout.decode()
+        assert "monaco" in listed, f"round {round_number}: the imported area is gone\n{listed}"
+        answer = workspace.cli("nearby", "--near", near, "--format", "json").stdout
+        assert json.loads(answer) == json.loads(expected), f"round {round_number}: the area answers differently"
+        if workspace.db.exists():
+            assert integrity(workspace.db) == "ok", f"round {round_number}"
+        workspace.cli("areas", "import", str(extract), "--name", "monaco")
+    leftovers = [p.name for p in (workspace.db.parent / "areas").iterdir() if not p.name.endswith(".roadgraph")]
+    assert not leftovers, f"files other than areas were left behind: {leftovers}"
+    assert_most_kills_landed(running)
+
+
+def test_planner_serve_killed_20_times_under_write_load_loses_no_answered_write(start_server, workspace):
+    rng = random.Random(14)
+    user = workspace.add_user("killed")
+    answered: set[int] = set()
+    kills_under_load = 0
+    for round_number in range(ROUNDS):
+        server = start_server("--rate-limit", "100000")
+        stop = threading.Event()
+        acknowledged, workers = write_under_load(server, user, stop, threads=8, first_id=2_000_000 + round_number * 100_000)
+        try:
+            time.sleep(rng.uniform(0.2, 1.5))
+            kills_under_load += bool(acknowledged)
+            server.process.send_signal(signal.SIGKILL)
+            stop.set()
+            server.process.wait(timeout=10)
+        finally:
+            stop.set()
+            for worker in workers:
+                worker.join(timeout=40)
+        answered |= acknowledged
+        assert integrity(workspace.db) == "ok", f"round {round_number}"
+        restarted = start_server("--rate-limit", "100000")
+        stored = list_ids(restarted, user)
+        missing = answered - stored
+        assert not missing, f"round {round_number}: {len(missing)} of {len(answered)} answered writes are gone"
+        assert restarted.stop() == 0
+    assert kills_under_load >= ROUNDS // 2, f"only {kills_under_load} kills came after a write was answered"
