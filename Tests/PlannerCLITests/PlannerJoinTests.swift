@@ -59,6 +59,12 @@ struct PlannerJoinTests {
             #expect(table.stdout.contains("Northern Lights"))
             #expect(table.stdout.contains("Coming to cinemas in FI"))
             #expect(!table.stdout.contains("1. Last Summer"))
+            // And each film carries its overview: in JSON always, in the table with --long
+            let firstFilm = try #require(inTheaters.first?["film"] as? [String: Any])
+            #expect((firstFilm["overview"] as? String)?.hasPrefix("The story of ") == true)
+            let long = try await planner.run(["suggest", "--near", "Helsinki", "--region", "FI", "--long"])
+            #expect(long.stdout.contains("   The story of Northern Lights."))
+            #expect(!table.stdout.contains("The story of"))
             // And from bare coordinates, with no region given or saved, the nearest place's country is the region
             let fromPoint = try await planner.run(["suggest", "--near", "60.1699,24.9384"])
             #expect(fromPoint.status == 0, "\(fromPoint.stderr)")

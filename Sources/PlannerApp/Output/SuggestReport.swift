@@ -17,6 +17,10 @@ package struct SuggestReport {
     package var showings: SuggestShowings? = nil
     /// Why the showtimes could not be had, when a provider covers the region but failed.
     package var showingsFailure: String? = nil
+    /// Each watchlisted film's overview, by TMDb id: in JSON always, in the table under each film with `long`.
+    package var overviews: [Int: String] = [:]
+    /// Whether the table shows each film's overview under its line (`--long`).
+    package var long = false
 
     /// The notes, with what the report knows of showtimes.
     var allNotes: [String] {
@@ -38,6 +42,7 @@ package struct SuggestReport {
         for (i, entry) in plan.inTheaters.enumerated() {
             lines.append("")
             lines.append("\(i + 1). \(title(entry.film)): \(entry.reason)")
+            if long { lines.append("   " + (overviews[entry.film.tmdbID] ?? "(no overview)")) }
             if let showings {
                 lines += showingLines(showings.byFilm[entry.film.tmdbID] ?? [])
                 continue
@@ -62,6 +67,7 @@ package struct SuggestReport {
             lines.append("Coming to cinemas in \(region)")
             for entry in plan.upcoming {
                 lines.append("   \(entry.release)  \(days(entry.daysUntil))  \(title(entry.film))")
+                if long { lines.append("      " + (overviews[entry.film.tmdbID] ?? "(no overview)")) }
             }
         }
         if !plan.leftTheaters.isEmpty {
@@ -86,6 +92,7 @@ package struct SuggestReport {
             let title: String
             let year: Int?
             let release_date: String?
+            let overview: String?
         }
         struct TheaterEntry: Encodable {
             let rank: Int
@@ -134,7 +141,9 @@ package struct SuggestReport {
             let showtimes_source: String?
         }
         func entry(_ film: PlannedFilm) -> FilmEntry {
-            FilmEntry(id: film.tmdbID, title: film.title, year: film.year, release_date: film.theatricalRelease?.description)
+            FilmEntry(
+                id: film.tmdbID, title: film.title, year: film.year, release_date: film.theatricalRelease?.description,
+                overview: overviews[film.tmdbID])
         }
         let theaters = routes.enumerated().map { rank, route in
             TheaterEntry(

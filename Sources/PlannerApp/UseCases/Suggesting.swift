@@ -34,6 +34,9 @@ extension FilmServices {
         var report = SuggestReport(
             found: found, region: region, plan: plan, routes: routes, mode: search.mode,
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
+        report.overviews = Dictionary(
+            (try store.list(.watchlist)).compactMap { item in item.film.overview.map { (item.film.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
         // Where a showtimes provider covers the region, each film lists only the cinemas that show it.
         if let showtimes {
             let inTheaters = Set(plan.inTheaters.map(\.film.tmdbID))

@@ -20,6 +20,7 @@ extension PlannerCommand {
         @OptionGroup var search: SearchOptions
         @OptionGroup var film: FilmOptions
         @OptionGroup var output: OutputOptions<SuggestFormats>
+        @OptionGroup var long: LongOption
 
         @Flag(name: .customLong("include-watched"), help: "Keep the films you marked watched (left out by default).")
         var includeWatched = false
@@ -30,12 +31,13 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let report = try await FilmServices.make(film.request, environment: environment)
+            var report = try await FilmServices.make(film.request, environment: environment)
                 .suggestReport(
                     near: try location.resolvedNear(), search: search.request.offline(film.offline, verbose: film.verbose),
                     includeWatched: includeWatched,
                     showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache.request), environment: environment),
                     environment: environment)
+            report.long = long.long
             switch output.format {
             case .json: try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())

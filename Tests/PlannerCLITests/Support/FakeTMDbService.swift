@@ -41,7 +41,7 @@ enum FakeTMDbService {
     static func detailsJSON(_ film: FilmSpec) -> String {
         """
         {"adult":false,"backdrop_path":null,"genres":[],"homepage":"","id":\(film.id),"imdb_id":null,
-         "original_language":"fi","original_title":"\(film.title)","overview":"","popularity":1.0,"poster_path":null,
+         "original_language":"fi","original_title":"\(film.title)","overview":"The story of \(film.title).","popularity":1.0,"poster_path":null,
          "release_date":"\(day(film.releaseInDays))","runtime":100,"status":"Released","tagline":"",
          "title":"\(film.title)","video":false,"vote_average":7.0,"vote_count":10,
          "release_dates":{"results":[{"iso_3166_1":"FI","release_dates":[
