@@ -12,6 +12,8 @@ public enum OSMError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedFeature(path: String, feature: String)
     /// The file could not be opened or read.
     case unreadable(path: String, reason: String)
+    /// A tag's value is longer than ``OSMLimits`` allow.
+    case tagTooLong(path: String, key: String, bytes: Int, limitBytes: Int)
 
     /// One line: the file, then what is wrong with it.
     public var description: String {
@@ -22,6 +24,9 @@ public enum OSMError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corruptBlob(let path, let reason): "\(path): corrupt data: \(reason)"
         case .unsupportedFeature(let path, let feature): "\(path): unsupported feature: \(feature)"
         case .unreadable(let path, let reason): "\(path): cannot read the file: \(reason)"
+        case .tagTooLong(let path, let key, let bytes, let limitBytes):
+            "\(path): a '\(key.count > 40 ? String(key.prefix(40)) + "…" : key)' tag is \(bytes) bytes long; "
+                + "planner reads \(key == "name" ? "names" : "tag values") of at most \(limitBytes) bytes"
         }
     }
 }
@@ -29,4 +34,6 @@ public enum OSMError: Error, Equatable, Sendable, CustomStringConvertible {
 /// A decoding failure inside a blob, before the reader knows which file it came from.
 struct ProtobufError: Error {
     let reason: String
+    /// Set when the block is sound but a tag in it is longer than ``OSMLimits`` allow.
+    var tagTooLong: TagTooLong? = nil
 }

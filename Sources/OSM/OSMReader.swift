@@ -87,6 +87,9 @@ public struct OSMReader: Sendable {
             do {
                 try PBFPrimitiveBlock.decode(blob.data, kinds: kinds, body: body)
             } catch let error as ProtobufError {
+                if let tag = error.tagTooLong {
+                    throw OSMError.tagTooLong(path: url.path, key: tag.key, bytes: tag.bytes, limitBytes: tag.limitBytes)
+                }
                 throw OSMError.corruptBlob(path: url.path, reason: "PrimitiveBlock: \(error.reason)")
             }
         }

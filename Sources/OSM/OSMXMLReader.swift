@@ -37,6 +37,10 @@ struct OSMXMLReader {
             if let error = delegate.bodyError { throw error }
             if delegate.rootName == nil && !delegate.stoppedAtHeader { throw OSMError.notOSMFile(path: path) }
             if let rootName = delegate.rootName, rootName != "osm" { throw OSMError.notOSMFile(path: path) }
+            // Parsing stopped at the tag, so the root never closed: the tag, not truncation, is the cause.
+            if let tag = delegate.tagTooLong {
+                throw OSMError.tagTooLong(path: path, key: tag.key, bytes: tag.bytes, limitBytes: tag.limitBytes)
+            }
             if delegate.stoppedAtHeader, delegate.elementError == nil { return delegate.header }
             // A stream that ends inside the root element is truncated, whether or not libxml2 called it an error,
             // and even when the cut left a half element behind (a node whose lon was cut off): truncation is the
@@ -142,6 +146,8 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
     var stoppedAtHeader = false
     var bodyError: (any Error)?
     var elementError: String?
+    /// The tag that broke ``OSMLimits``, when that is why parsing stopped.
+    var tagTooLong: TagTooLong?
     var elementErrorLine = 0
 
     private enum Pending {
@@ -210,7 +216,16 @@ private final class OSMXMLDelegate: NSObject, XMLParserDelegate {
             default: pending = .relation(id: id)
             }
         case "tag":
-            if let key = attributes["k"] { tags[key] = attributes["v"] ?? "" }
+            if let key = attributes["k"] {
+                let value = attributes["v"] ?? ""
+                if let violation = OSMLimits.violation(key: key, value: value) {
+                    tagTooLong = violation
+                    fail(parser, "a tag is too long")
+                    parser.abortParsing()
+                    return
+                }
+                tags[key] = value
+            }
         case "nd":
             if let ref = attributes["ref"].flatMap({ Int64($0) }) { refs.append(ref) }
         case "member":

@@ -101,7 +101,13 @@ private struct BlockContext {
         guard keys.count == values.count else { throw ProtobufError(reason: "tag keys and values differ in count") }
         var tags: [String: String] = [:]
         tags.reserveCapacity(keys.count)
-        for (key, value) in zip(keys, values) { tags[try string(key)] = try string(value) }
+        for (key, value) in zip(keys, values) {
+            let (key, value) = (try string(key), try string(value))
+            if let violation = OSMLimits.violation(key: key, value: value) {
+                throw ProtobufError(reason: "a tag is too long", tagTooLong: violation)
+            }
+            tags[key] = value
+        }
         return tags
     }
 
@@ -162,7 +168,11 @@ private struct BlockContext {
                     guard cursor < keysValues.count else {
                         throw ProtobufError(reason: "DenseNodes keys_vals has a key without a value")
                     }
-                    tags[try string(key)] = try string(keysValues[cursor])
+                    let (tagKey, tagValue) = (try string(key), try string(keysValues[cursor]))
+                    if let violation = OSMLimits.violation(key: tagKey, value: tagValue) {
+                        throw ProtobufError(reason: "a tag is too long", tagTooLong: violation)
+                    }
+                    tags[tagKey] = tagValue
                     cursor += 1
                 }
             }

@@ -42,6 +42,7 @@ enum CatalogReader {
                 let value = field(i)
                 if !value.isEmpty { tags[key] = value }
             }
+            try checkLengths(name: name, tags: tags, path: path, location: "row \(number + 1)")
             theaters.append(
                 Theater(
                     osmType: OSMElementType(rawValue: field(typeColumn)), osmID: Int64(field(idColumn)), name: name,
@@ -97,6 +98,7 @@ enum CatalogReader {
                 }
             }
             let category = TheaterCategory(tagValue: tags["category"] ?? tags["amenity"] ?? "")
+            try checkLengths(name: name, tags: tags, path: path, location: "feature \(number + 1)")
             for key in ownColumns { tags[key] = nil }
             theaters.append(
                 Theater(
@@ -104,5 +106,19 @@ enum CatalogReader {
                     category: category, tags: tags, fallbackID: "catalog/\(number + 1)"))
         }
         return (theaters, skipped)
+    }
+
+    /// Refuses a theater whose name is over ``InputLimits/nameBytes`` or any other field over
+    /// ``InputLimits/fieldBytes``, naming the field.
+    private static func checkLengths(name: String, tags: [String: String], path: String, location: String) throws {
+        if let reason = InputLimits.violation("name", name, isName: true) {
+            throw TheatersError.fieldTooLong(path: path, location: location, reason: reason)
+        }
+        for key in tags.keys.sorted() where key != "name" {
+            let shownKey = key.count > 40 ? String(key.prefix(40)) + "…" : key
+            if let reason = InputLimits.violation("'\(shownKey)'", tags[key] ?? "") {
+                throw TheatersError.fieldTooLong(path: path, location: location, reason: reason)
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Tabular
 
 /// A set of theaters with a spatial index over them.
 ///
@@ -33,6 +34,9 @@ public struct TheaterCatalog: Sendable {
     /// Reads a GeoJSON FeatureCollection of Points or a CSV with `name`, `lat` and `lon` columns, by content.
     /// - Throws: `TheatersError` when the file can't be read or has neither shape.
     public init(contentsOf url: URL, source: String? = nil, coverage: [CoverageArea]? = nil) throws {
+        if let bytes = InputLimits.oversizedWholeFile(atPath: url.path) {
+            throw TheatersError.tooLarge(path: url.path, bytes: bytes, limitBytes: InputLimits.wholeFileBytes)
+        }
         guard let data = try? Data(contentsOf: url) else { throw TheatersError.unreadable(path: url.path) }
         try self.init(data: data, path: url.path, source: source, coverage: coverage)
     }

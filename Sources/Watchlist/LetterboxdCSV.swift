@@ -47,7 +47,17 @@ public enum LetterboxdCSV {
         let dateIndex = names.firstIndex(of: "date")
         let yearIndex = names.firstIndex(of: "year")
         let uriIndex = names.firstIndex(of: "letterboxd uri")
-        return records.dropFirst().map { record in
+        return try records.dropFirst().map { record in
+            for value in record.fields {
+                if let reason = InputLimits.violation("a field", value, isName: false) {
+                    throw WatchlistError.invalidCSV(line: record.line, reason: reason)
+                }
+            }
+            if nameIndex < record.fields.count,
+                let reason = InputLimits.violation("Name", record.fields[nameIndex], isName: true)
+            {
+                throw WatchlistError.invalidCSV(line: record.line, reason: reason)
+            }
             func field(_ index: Int?) -> String? {
                 guard let index, index < record.fields.count else { return nil }
                 return record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)

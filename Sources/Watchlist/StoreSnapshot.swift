@@ -117,7 +117,31 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
             throw WatchlistError.invalidJSON(
                 reason: "format version \(snapshot.formatVersion) is newer than this planner reads")
         }
+        try snapshot.checkLengths()
         return snapshot
+    }
+
+    /// Refuses a title or name over ``InputLimits/nameBytes``, or an overview, review or note over
+    /// ``InputLimits/fieldBytes``, naming where it is.
+    func checkLengths() throws {
+        func check(_ path: String, _ field: String, _ value: String?, isName: Bool = false) throws {
+            guard let value, let reason = InputLimits.violation(field, value, isName: isName) else { return }
+            throw WatchlistError.invalidJSON(reason: "\(path): \(reason)")
+        }
+        for (i, entry) in films.enumerated() {
+            try check("films[\(i)]", "title", entry.film.title, isName: true)
+            try check("films[\(i)]", "original title", entry.film.originalTitle, isName: true)
+            try check("films[\(i)]", "overview", entry.film.overview)
+            try check("films[\(i)]", "review", entry.diary.review)
+        }
+        for (name, entries) in [("watchlist", watchlist), ("favorites", favorites)] {
+            for (i, entry) in entries.enumerated() { try check("\(name)[\(i)]", "note", entry.note) }
+        }
+        for (i, entry) in (series ?? []).enumerated() {
+            try check("series[\(i)]", "name", entry.series.name, isName: true)
+            try check("series[\(i)]", "overview", entry.series.overview)
+            try check("series[\(i)]", "note", entry.note)
+        }
     }
 
     private static func describe(_ error: DecodingError) -> String {

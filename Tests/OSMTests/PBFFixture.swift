@@ -77,10 +77,11 @@ enum PBFFixture {
     }
 
     /// Two dense nodes (the first tagged amenity=cinema, name=Kino), one way and one relation.
-    static func primitiveBlock() -> [UInt8] {
+    /// `name` and `highway` replace the node's name and the way's highway value.
+    static func primitiveBlock(name: String = "Kino", highway: String = "residential") -> [UInt8] {
         var table = ProtobufWriter()
         for string in [
-            "", "amenity", "cinema", "name", "Kino", "highway", "residential", "outer", "type",
+            "", "amenity", "cinema", "name", name, "highway", highway, "outer", "type",
             "multipolygon",
         ] {
             table.string(1, string)
@@ -120,8 +121,11 @@ enum PBFFixture {
         return block.bytes
     }
 
-    static func file(features: [String] = ["OsmSchema-V0.6", "DenseNodes"], dataBlobField: Int = 1) -> [UInt8] {
+    static func file(
+        features: [String] = ["OsmSchema-V0.6", "DenseNodes"], dataBlobField: Int = 1, name: String = "Kino",
+        highway: String = "residential"
+    ) -> [UInt8] {
         blob(type: "OSMHeader", payload: headerBlock(features: features))
-            + blob(type: "OSMData", payload: primitiveBlock(), blobField: dataBlobField)
+            + blob(type: "OSMData", payload: primitiveBlock(name: name, highway: highway), blobField: dataBlobField)
     }
 }

@@ -76,3 +76,62 @@ def test_json_nested_past_64_levels_is_refused_by_name_in_a_catalog_and_an_impor
     export = tmp_path / "deep.json"
     export.write_text('{"format_version":1,"films":' + deep + "}")
     assert "more than 64 deep" in error_line(env, "watchlist", "import", str(export))
+
+
+# ------------------------------------------------------------------------------------------------ limits
+
+
+def sparse_file(path, size_bytes: int):
+    """A file of `size_bytes` that takes no disk: a hole."""
+    with open(path, "wb") as handle:
+        handle.truncate(size_bytes)
+    return path
+
+
+@pytest.mark.parametrize("arguments, limit_words", [
+    (["nearby", "--near", "Helsinki", "--catalog", "{file}.csv"], "catalogs are read whole into memory, at most"),
+    (["watchlist", "import", "{file}.json"], "watchlist imports are read whole into memory, at most"),
+    (["showtimes", "import", "{file}.csv"], "showtimes imports are read whole into memory, at most"),
+])
+def test_a_file_larger_than_memory_allows_is_refused_before_it_is_read_with_the_limit(env, tmp_path, arguments,
+                                                                                       limit_words):
+    big = tmp_path / "big"
+    arguments = [a.replace("{file}", str(big)) for a in arguments]
+    sparse_file(next(a for a in arguments if a.startswith(str(big))), 3 * 1024 ** 3)
+    line = error_line(env, *arguments)
+    assert "3 GB" in line and limit_words in line, line
+
+
+def test_a_catalog_theater_named_with_over_1_kb_is_refused_naming_the_field_and_row(env, tmp_path):
+    catalog = tmp_path / "long-name.csv"
+    catalog.write_text("name,lat,lon\nKino,60.17,24.94\n" + "N" * 2000 + ",60.17,24.94\n")
+    line = error_line(env, "nearby", "--near", "Helsinki", "--catalog", str(catalog))
+    assert "row 2" in line and "its name is" in line and "names are at most 1 KB" in line, line
+
+
+def test_a_catalog_field_over_64_kb_is_refused_naming_the_field(env, tmp_path):
+    catalog = tmp_path / "long-address.csv"
+    catalog.write_text("name,lat,lon,addr:street\nKino,60.17,24.94," + "a" * 70_000 + "\n")
+    line = error_line(env, "nearby", "--near", "Helsinki", "--catalog", str(catalog))
+    assert "'addr:street'" in line and "fields are at most 64 KB" in line, line
+
+
+@pytest.mark.parametrize("key, length, words", [
+    ("name", 2000, "names of at most 1024 bytes"),
+    ("note", 70_000, "tag values of at most 65536 bytes"),
+])
+def test_an_osm_tag_past_its_limit_is_refused_with_its_key(env, tmp_path, key, length, words):
+    extract = tmp_path / "long-tag.osm"
+    extract.write_text(f"""<?xml version="1.0"?>
+<osm version="0.6"><node id="1" lat="60.1" lon="24.9"><tag k="amenity" v="cinema"/><tag k="{key}" v="{'x' * length}"/></node>
+<node id="2" lat="60.101" lon="24.901"/></osm>
+""")
+    line = error_line(env, "areas", "import", str(extract))
+    assert f"a '{key}' tag is {length} bytes long" in line and words in line, line
+
+
+def test_a_letterboxd_title_over_1_kb_is_refused_with_its_line(env, tmp_path):
+    export = tmp_path / "watchlist.csv"
+    export.write_text("Date,Name,Year,Letterboxd URI\n2026-01-01,Fight Club,1999,\n2026-01-02," + "T" * 1500 + ",2000,\n")
+    line = error_line(env, "watchlist", "import", str(export), "--offline")
+    assert "line 3" in line and "its Name is" in line and "names are at most 1 KB" in line, line

@@ -22,9 +22,7 @@ extension PlannerCommand {
         var db: String?
 
         func run() async throws {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw PlannerAppError.invalidOption("cannot read '\(file)'")
-            }
+            let data = try InputFile.read(file, what: "showtimes imports")
             let shows = try ShowImport.shows(from: data, fileName: file)
             let store = try AppDatabase.open(explicit: db)
             let count = try await ShowtimesStore(writer: store.writer).saveImported(shows)

@@ -76,6 +76,10 @@ public enum ShowImport {
         guard let theater = row["theater"] else { throw fail("no theater") }
         guard let title = row["title"] else { throw fail("no title") }
         guard let startText = row["start"] else { throw fail("no start") }
+        for (field, value) in row.sorted(by: { $0.key < $1.key }) {
+            let isName = field == "theater" || field == "title"
+            if let reason = InputLimits.violation(field, value, isName: isName) { throw fail(reason) }
+        }
         guard let start = LocalClock.instant(iso8601: startText) else {
             throw fail("start '\(startText)' is not ISO 8601 with an offset, such as 2026-11-22T18:30:00+02:00")
         }

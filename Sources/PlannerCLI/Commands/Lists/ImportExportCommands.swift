@@ -39,9 +39,7 @@ struct WatchlistImport: AsyncParsableCommand {
     @OptionGroup var options: FilmOptions
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw PlannerAppError.invalidOption("cannot read '\(file)'")
-        }
+        let data = try InputFile.read(file, what: "watchlist imports")
         let bar = ProgressBar()
         let report = try await ListImport.run(data, into: .watchlist, film: options.request) { done, total in
             bar.show("titles", completed: done, total: total)
