@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
@@ -69,13 +70,25 @@ let package = Package(
         .target(name: "Routing", dependencies: ["Geo", "OSM", "Theaters"]),
         // Times graph import and queries on a real extract (release mode).
         .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Planner", "Routing", "Theaters"]),
+        // PostgreSQL behind the same storage interfaces as SQLite (lists, users, caches, pacing), for several
+        // `planner serve` instances sharing one database (postgres-nio).
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Watchlist", "NowPlaying", "OnlineLookup", "Showtimes",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The application core: every use case (theater search, routes, films, lists, showtimes, plans, users),
         // each taking a plain request and returning a report or a typed error. Both faces call it.
         .target(
             name: "PlannerApp",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport",
+                "OnlineLookup", "Routing", "Tabular", "Transport", "PostgresStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -100,7 +113,7 @@ let package = Package(
             name: "PlannerCLI",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp", "PlannerServer",
+                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp", "PlannerServer", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,6 +140,11 @@ let package = Package(
             dependencies: ["Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "WatchlistTests", dependencies: ["Watchlist", "Tabular", "TestSupport"]),
+        // The same storage tests on both back ends: SQLite, and a throwaway PostgreSQL cluster.
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Watchlist", "PostgresStore", "NowPlaying", "OnlineLookup", "Showtimes", "TestSupport"]
+        ),
         .testTarget(
             name: "OnlineLookupTests",
             dependencies: ["OnlineLookup", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -4,7 +4,8 @@ import GRDB
 /// Online answers kept in the app database: theater lookups for 24 h, geocodes for 30 days, as the services'
 /// usage policies ask. Also holds the timestamp that spaces Nominatim requests across processes.
 public struct LookupCache: Sendable {
-    let writer: any DatabaseWriter
+    let writer: (any DatabaseWriter)?
+    let backend: (any LookupCacheBackend)?
 
     /// How long a theater lookup (Overpass, or Nominatim's amenity search) stays fresh: 24 hours.
     public static let theaterLookupSeconds: Double = 24 * 3600
@@ -13,6 +14,13 @@ public struct LookupCache: Sendable {
 
     public init(writer: any DatabaseWriter) {
         self.writer = writer
+        backend = nil
+    }
+
+    /// A cache kept elsewhere (PostgreSQL): answers and the pacing slot shared by several servers.
+    public init(backend: any LookupCacheBackend) {
+        writer = nil
+        self.backend = backend
     }
 
     /// The tables, as named migrations that are never edited once shipped.
@@ -40,7 +48,11 @@ public struct LookupCache: Sendable {
 
     /// The cached body for `key` and its age in seconds, if any.
     func entry(_ key: String, now: Date) throws -> (body: Data, ageSeconds: Double)? {
-        try writer.read { db in
+        if let backend {
+            return try backend.entry(key).map { ($0.body, now.timeIntervalSince(Date(timeIntervalSince1970: $0.fetchedAt))) }
+        }
+        guard let writer else { return nil }
+        return try writer.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT body, fetchedAt FROM onlineLookupCache WHERE key = ?", arguments: [key])
             else { return nil }
             let fetchedAt: Double = row["fetchedAt"]
@@ -49,6 +61,8 @@ public struct LookupCache: Sendable {
     }
 
     func store(_ body: Data, for key: String, at date: Date) throws {
+        if let backend { return try backend.store(body, for: key, fetchedAt: date.timeIntervalSince1970) }
+        guard let writer else { return }
         try writer.write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO onlineLookupCache (key, body, fetchedAt) VALUES (?, ?, ?)",
@@ -65,7 +79,11 @@ public struct LookupCache: Sendable {
         service: String, leaseSeconds: Double, intervalSeconds: Double, now: Date,
         pid: Int32 = ProcessInfo.processInfo.processIdentifier
     ) throws -> Double? {
-        try writer.write { db in
+        if let backend {
+            return try backend.acquireSlot(service: service, leaseSeconds: leaseSeconds, intervalSeconds: intervalSeconds)
+        }
+        guard let writer else { return nil }
+        return try writer.write { db in
             let row = try Row.fetchOne(
                 db, sql: "SELECT nextAllowedAt, holderPID FROM onlineLookupPacing WHERE service = ?",
                 arguments: [service])
@@ -88,6 +106,8 @@ public struct LookupCache: Sendable {
 
     /// Gives the slot back when a request has finished: the next may start `intervalSeconds` from now.
     func releaseSlot(service: String, intervalSeconds: Double, now: Date) throws {
+        if let backend { return try backend.releaseSlot(service: service, intervalSeconds: intervalSeconds) }
+        guard let writer else { return }
         try writer.write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO onlineLookupPacing (service, nextAllowedAt, holderPID) VALUES (?, ?, NULL)",
@@ -100,4 +120,18 @@ public struct LookupCache: Sendable {
         guard pid > 0 else { return false }
         return kill(pid, 0) == 0 || errno == EPERM
     }
+}
+
+/// Where a ``LookupCache`` keeps its answers and the pacing slot when not in the SQLite file. The slot is timed
+/// by the back end's own clock, so that servers on several machines agree on it.
+public protocol LookupCacheBackend: Sendable {
+    /// The body cached under `key` and when it was fetched (seconds since 1970).
+    func entry(_ key: String) throws -> (body: Data, fetchedAt: Double)?
+    /// Stores `body` under `key`, replacing what was there.
+    func store(_ body: Data, for key: String, fetchedAt: Double) throws
+    /// Takes the service's single request slot for at most `leaseSeconds`, when the previous request finished at
+    /// least `intervalSeconds` ago; nil when granted, else how long to wait before asking again.
+    func acquireSlot(service: String, leaseSeconds: Double, intervalSeconds: Double) throws -> Double?
+    /// Gives the slot back: the next request may start `intervalSeconds` from now.
+    func releaseSlot(service: String, intervalSeconds: Double) throws
 }

@@ -15,7 +15,7 @@ struct PlannerCommand: AsyncParsableCommand {
             Nearby.self, Routes.self, RouteCommand.self, MapCommand.self, NowPlayingCommand.self,
             UpcomingReleases.self, Search.self, MovieCommand.self, Trending.self, Popular.self, Suggestions.self,
             TVCommand.self, Lookup.self, Sync.self, Suggest.self, Upcoming.self, WatchlistCommand.self, FavoritesCommand.self, Stats.self, ConfigCommand.self,
-            ShowtimesCommand.self, PlanCommand.self, AreasCommand.self, ServeCommand.self, UsersCommand.self, About.self,
+            ShowtimesCommand.self, PlanCommand.self, AreasCommand.self, ServeCommand.self, UsersCommand.self, DbCommand.self, About.self,
         ]
     )
 }

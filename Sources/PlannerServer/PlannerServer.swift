@@ -24,9 +24,15 @@ package enum PlannerServer {
         unblockShutdownSignals()
         var logger = Logger(label: "planner.serve")
         logger.logLevel = .info
-        let store = try AppDatabase.open(explicit: configuration.databasePath, environment: configuration.environment)
+        // Handlers block on the database, each on a thread of its own: as many connections as threads.
+        let storage = try Storage.open(
+            database: configuration.databaseURL, db: configuration.databasePath, environment: configuration.environment,
+            maximumConnections: handlerThreadCount)
+        var configured = configuration
+        configured.environment.storage = storage
+        let configuration = configured
         let state = ServerState(
-            configuration: configuration, store: store,
+            configuration: configuration, storage: storage,
             limiter: RateLimiter(ratePerSecond: configuration.requestsPerSecondPerToken))
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(metricsFactory(registry: registry))

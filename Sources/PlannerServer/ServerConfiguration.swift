@@ -8,6 +8,9 @@ package struct ServerConfiguration: Sendable {
     package var port: Int
     /// The SQLite file shared by every user; nil for `$PLANNER_DB` or the default path.
     package var databasePath: String?
+    /// A PostgreSQL database (`postgres://…`) instead of the SQLite file, for several servers sharing one;
+    /// nil for `$PLANNER_DATABASE_URL`, else the SQLite file.
+    package var databaseURL: String?
     /// Requests per second each token may make (with a burst of the same size).
     package var requestsPerSecondPerToken: Double
     /// The largest request body accepted, in bytes.
@@ -18,12 +21,14 @@ package struct ServerConfiguration: Sendable {
     package static let defaultMaxBodyBytes = 1_048_576
 
     package init(
-        host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, requestsPerSecondPerToken: Double = 50,
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, databaseURL: String? = nil,
+        requestsPerSecondPerToken: Double = 50,
         maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment = PlannerApp.Environment(cache: DataCache())
     ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
+        self.databaseURL = databaseURL
         self.requestsPerSecondPerToken = requestsPerSecondPerToken
         self.maxBodyBytes = maxBodyBytes
         self.environment = environment

@@ -8,14 +8,14 @@ import Watchlist
 /// What every route shares: the configuration, the one open store, the users and their rate limits.
 struct ServerState: Sendable {
     let configuration: ServerConfiguration
-    let store: PlannerStore
+    let storage: Storage
     let limiter: RateLimiter
 
     var environment: PlannerApp.Environment { configuration.environment }
 
     /// The user id no account has: the public routes read lists through it, so they are empty.
     static let nobody: Int64 = 0
-    var tokens: UserTokens { UserTokens(store: store) }
+    var tokens: UserTokens { UserTokens(store: storage.lists) }
 
     /// The user a request's bearer token names, rate-limited.
     /// - Throws: a 401 problem without a known token, 403 for a feed key, 429 past the rate limit.
@@ -50,7 +50,7 @@ struct ServerState: Sendable {
     /// The film services over the store, scoped to `user` (or shared, for the public routes).
     func films(region: String?, user: UserAccount? = nil) throws -> FilmServices {
         // The public routes see nobody's lists: never the command line's own.
-        let scoped = store.scoped(to: user?.id ?? Self.nobody)
-        return try FilmServices.make(FilmRequest(region: region), store: scoped, environment: environment)
+        let scoped = storage.scoped(to: user?.id ?? Self.nobody)
+        return try FilmServices.make(FilmRequest(region: region), storage: scoped, environment: environment)
     }
 }

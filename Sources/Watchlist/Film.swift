@@ -43,7 +43,7 @@ public struct Film: Codable, Equatable, Hashable, Sendable {
     }
 
     /// Throws ``WatchlistError/invalidDay(_:)`` when the release date is not `YYYY-MM-DD`.
-    func validate() throws {
+    public func validate() throws {
         if let releaseDate { _ = try Day.validated(releaseDate) }
     }
 }

@@ -45,7 +45,7 @@ public struct Diary: Codable, Equatable, Sendable {
     }
 
     /// True when nothing is recorded.
-    var isEmpty: Bool { rating == nil && review == nil && watchedOn == nil }
+    public var isEmpty: Bool { rating == nil && review == nil && watchedOn == nil }
 }
 
 /// The stored row of a diary entry; the rating is kept as whole half-stars (1…10).
@@ -68,7 +68,7 @@ public enum Rating {
     public static let allowedValues: [Double] = (1...10).map { Double($0) / 2 }
 
     /// Converts stars to half-stars, or throws ``WatchlistError/invalidRating(_:)``.
-    static func halfStars(_ stars: Double) throws -> Int {
+    public static func halfStars(_ stars: Double) throws -> Int {
         let doubled = stars * 2
         guard doubled.isFinite, doubled == doubled.rounded(), (1...10).contains(doubled) else {
             throw WatchlistError.invalidRating(stars)

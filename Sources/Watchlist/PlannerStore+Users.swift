@@ -11,6 +11,15 @@ public struct UserAccount: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var feedKeySHA256: String?
     public var createdAt: Date
 
+    /// A user as stored.
+    public init(id: Int64, name: String, tokenSHA256: String?, feedKeySHA256: String?, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.tokenSHA256 = tokenSHA256
+        self.feedKeySHA256 = feedKeySHA256
+        self.createdAt = createdAt
+    }
+
     /// True for the command line's own user, who has no token.
     public var isLocal: Bool { id == PlannerStore.localUserID }
 }

@@ -70,6 +70,14 @@ public struct SeriesItem: Equatable, Sendable {
     public var note: String?
     /// The priority given when adding.
     public var priority: Int
+
+    /// A series on a list.
+    public init(series: Series, addedAt: Date, note: String?, priority: Int) {
+        self.series = series
+        self.addedAt = addedAt
+        self.note = note
+        self.priority = priority
+    }
 }
 
 /// The `series` table's row: the series, its next episode flattened into columns.

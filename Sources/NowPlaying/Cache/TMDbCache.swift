@@ -17,11 +17,19 @@ public struct TMDbCache: Sendable {
     /// The table that holds the responses.
     public static let tableName = "nowplaying_http_cache"
 
-    private let writer: any DatabaseWriter
+    private let writer: (any DatabaseWriter)?
+    private let backend: (any TMDbCacheBackend)?
 
     /// Creates a cache over a database whose migrations include ``registerMigrations(in:)``.
     public init(writer: any DatabaseWriter) {
         self.writer = writer
+        backend = nil
+    }
+
+    /// Creates a cache kept elsewhere (PostgreSQL, shared by several servers).
+    public init(backend: any TMDbCacheBackend) {
+        writer = nil
+        self.backend = backend
     }
 
     /// Adds this module's migrations, all named `nowplaying-…`, to the application's migrator.
@@ -76,6 +84,7 @@ public struct TMDbCache: Sendable {
 
     /// The entry stored under `key`, if any.
     public func entry(forKey key: String) async throws -> Entry? {
+        if let backend { return try wrapped { try backend.entry(forKey: key) } }
         do {
             return try readNow { db in
                 guard
@@ -93,6 +102,8 @@ public struct TMDbCache: Sendable {
 
     /// Stores `body` under `key`, replacing what was there.
     public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
+        if let backend { return try wrapped { try backend.store(body, forKey: key, fetchedAt: fetchedAt) } }
+        guard let writer else { return }
         do {
             try await writer.write { db in
                 try db.execute(
@@ -109,6 +120,7 @@ public struct TMDbCache: Sendable {
 
     /// Every key in the cache, sorted: for tests and diagnostics.
     public func allKeys() async throws -> [String] {
+        if let backend { return try wrapped { try backend.allKeys() } }
         do {
             return try readNow { db in
                 try String.fetchAll(db, sql: "SELECT key FROM nowplaying_http_cache ORDER BY key")
@@ -121,6 +133,8 @@ public struct TMDbCache: Sendable {
     /// Deletes entries fetched before `date`; returns how many went.
     @discardableResult
     public func removeEntries(fetchedBefore date: Date) async throws -> Int {
+        if let backend { return try wrapped { try backend.removeEntries(fetchedBefore: date) } }
+        guard let writer else { return 0 }
         do {
             return try await writer.write { db in
                 try db.execute(
@@ -147,6 +161,24 @@ extension TMDbCache {
     /// A read on the calling thread. An async read holds a pooled reader while it waits to be resumed: with every
     /// thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
     private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+        guard let writer else { throw NowPlayingError.cacheFailure("no cache database") }
+        return try writer.read(body)
     }
+
+    /// A back end's failure, as the cache's own error.
+    private func wrapped<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw NowPlayingError.cacheFailure(String(describing: error)) }
+    }
+}
+
+/// Where a ``TMDbCache`` keeps its entries when not in the SQLite file: the calls block until stored.
+public protocol TMDbCacheBackend: Sendable {
+    /// The entry stored under `key`, if any.
+    func entry(forKey key: String) throws -> TMDbCache.Entry?
+    /// Stores `body` under `key`, replacing what was there.
+    func store(_ body: Data, forKey key: String, fetchedAt: Date) throws
+    /// Every key, sorted.
+    func allKeys() throws -> [String]
+    /// Deletes entries fetched before `date`; how many went.
+    func removeEntries(fetchedBefore date: Date) throws -> Int
 }

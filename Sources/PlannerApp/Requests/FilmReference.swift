@@ -16,7 +16,7 @@ package struct FilmReference: Sendable, CustomStringConvertible {
     package var description: String { title }
 
     /// The stored film this names: by id, else by a unique title (among the films on `list`, when given).
-    package func stored(in store: PlannerStore, on list: FilmList? = nil) throws -> Film {
+    package func stored(in store: any ListStorage, on list: FilmList? = nil) throws -> Film {
         if let id {
             guard let film = try store.film(id: id) else {
                 throw PlannerAppError.invalidOption("film \(id) is not in the store; add it with 'planner watchlist add \(id)'")

@@ -8,10 +8,16 @@ package struct Environment: Sendable {
     package let variables: [String: String]
     /// Data read once and kept, for the server; nil for the command line, which runs once.
     package var cache: DataCache?
+    /// The storage a long-running face opened once (the server's); nil for the command line, whose commands open
+    /// the SQLite file themselves.
+    package var storage: Storage?
 
-    package init(variables: [String: String] = ProcessInfo.processInfo.environment, cache: DataCache? = nil) {
+    package init(
+        variables: [String: String] = ProcessInfo.processInfo.environment, cache: DataCache? = nil, storage: Storage? = nil
+    ) {
         self.variables = variables
         self.cache = cache
+        self.storage = storage
     }
 
     package var settingsFile: SettingsFile { SettingsFile(environment: variables) }

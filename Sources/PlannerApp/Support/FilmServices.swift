@@ -6,25 +6,27 @@ import Watchlist
 /// What the film commands need: a TMDb client with its cache, the region and the cache policy.
 package struct FilmServices {
     package let client: TMDbClient
-    package let store: PlannerStore
+    package let store: any ListStorage
     package let region: String?
     package let language: String?
     package let policy: CachePolicy
     package let variables: [String: String]
+    /// The TMDb response cache the client uses (for pruning).
+    package let cache: TMDbCache
 
     /// Builds the services from the environment, the settings and the shared options.
     package static func make(_ options: FilmRequest, environment: Environment = Environment()) throws -> FilmServices {
-        try make(options, store: AppDatabase.open(explicit: options.db, environment: environment), environment: environment)
+        try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
     }
 
-    /// Builds the services over an open store (the server's, scoped to one user).
-    package static func make(_ options: FilmRequest, store: PlannerStore, environment: Environment) throws -> FilmServices {
+    /// Builds the services over open storage (the server's, scoped to one user).
+    package static func make(_ options: FilmRequest, storage: Storage, environment: Environment) throws -> FilmServices {
         try options.validate()
         let settings = try environment.settings()
         var configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
         let region = (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased()
         configuration.region = region
-        let cache = TMDbCache(writer: store.writer)
+        let cache = storage.tmdbCache
         let policy: CachePolicy
         if options.offline || settings.online == "never" {
             policy = .offline
@@ -42,9 +44,9 @@ package struct FilmServices {
                     listSeconds: settings.cacheLists.flatMap(Settings.seconds(fromDuration:)) ?? CacheTTL.standard.listSeconds,
                     detailSeconds: settings.cacheDetails.flatMap(Settings.seconds(fromDuration:))
                         ?? CacheTTL.standard.detailSeconds)),
-            store: store,
+            store: storage.lists,
             region: region, language: options.language, policy: policy,
-            variables: environment.variables)
+            variables: environment.variables, cache: cache)
     }
 }
 

@@ -24,8 +24,8 @@ package struct OnlineServices {
         // --offline and `online = never` are absolute; --online forces the services on otherwise.
         let policy: Policy = offline || saved == .never ? .never : forced ? .always : saved
         guard policy != .never else { return nil }
-        let store = try AppDatabase.open(explicit: nil, environment: environment)
-        let cache = LookupCache(writer: store.writer)
+        let cache = try environment.storage?.lookupCache
+            ?? LookupCache(writer: AppDatabase.open(explicit: nil, environment: environment).writer)
         let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
         return OnlineServices(
             policy: policy,

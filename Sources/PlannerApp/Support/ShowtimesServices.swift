@@ -7,7 +7,7 @@ import Watchlist
 
 /// What the showtimes commands need: the database, its showtimes tables and a Finnkino client.
 package struct ShowtimesServices {
-    package let store: PlannerStore
+    package let store: any ListStorage
     package let showtimes: ShowtimesStore
     package let finnkino: FinnkinoClient
     package let offline: Bool
@@ -15,11 +15,11 @@ package struct ShowtimesServices {
     /// Builds the services from the environment (`FINNKINO_BASE_URL`), the settings and the shared options.
     package static func make(_ options: ShowtimesRequest, environment: Environment = Environment()) throws -> ShowtimesServices
     {
-        try make(options, store: AppDatabase.open(explicit: options.db, environment: environment), environment: environment)
+        try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
     }
 
-    /// Builds the services over an open store (the server's).
-    package static func make(_ options: ShowtimesRequest, store: PlannerStore, environment: Environment) throws
+    /// Builds the services over open storage (the server's).
+    package static func make(_ options: ShowtimesRequest, storage: Storage, environment: Environment) throws
         -> ShowtimesServices
     {
         try options.validate()
@@ -31,14 +31,14 @@ package struct ShowtimesServices {
             else { throw PlannerAppError.invalidOption("FINNKINO_BASE_URL must be an http(s) URL, not '\(text)'") }
             baseURL = url
         }
-        let showtimes = ShowtimesStore(writer: store.writer)
+        let showtimes = storage.showtimes
         let offline = options.offline || settings.online == "never"
         let client = FinnkinoClient(
             baseURL: baseURL,
             transport: transport(verbose: options.verbose, service: "finnkino"),
             store: showtimes,
             policy: offline ? .offline : options.policy)
-        return ShowtimesServices(store: store, showtimes: showtimes, finnkino: client, offline: offline)
+        return ShowtimesServices(store: storage.lists, showtimes: showtimes, finnkino: client, offline: offline)
     }
 
     /// The day's shows: Finnkino's for the area, and the imported ones, by start.

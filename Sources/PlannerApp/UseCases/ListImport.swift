@@ -11,14 +11,12 @@ package enum ListImport {
     ) async throws -> ImportReport {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         let isJSON = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.first == "{"
-        let store: PlannerStore
+        let store = try AppDatabase.open(explicit: options.db, environment: environment)
         let resolver: any FilmResolver
         if isJSON {
-            store = try AppDatabase.open(explicit: options.db, environment: environment)
             resolver = NoResolver()
         } else {
-            let services = try FilmServices.make(options, environment: environment)
-            store = services.store
+            let services = try FilmServices.make(options, storage: .sqlite(store), environment: environment)
             resolver = TMDbFilmResolver(client: services.client, policy: services.policy)
         }
         return try await store.importFile(data, into: list, resolver: resolver, progress: progress)

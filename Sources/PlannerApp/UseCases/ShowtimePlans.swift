@@ -50,7 +50,7 @@ extension ShowtimesServices {
     }
 
     /// The shows of one film: a stored film by original title and year; otherwise by title.
-    static func filter(_ shows: [Show], film: FilmReference, store: PlannerStore) throws -> [Show] {
+    static func filter(_ shows: [Show], film: FilmReference, store: any ListStorage) throws -> [Show] {
         if film.id != nil {
             let candidate = FilmCandidate(try film.stored(in: store))
             return shows.filter { FilmMatcher.match($0, candidate) != nil }

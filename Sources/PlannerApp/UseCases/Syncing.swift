@@ -22,7 +22,7 @@ extension FilmServices {
         }
         // The cache only grows otherwise: answers untouched for 30 days (and past every time to live) go.
         let keep = max(Self.keepCachedSeconds, client.ttl.detailSeconds, client.ttl.listSeconds)
-        let pruned = (try? await TMDbCache(writer: store.writer).removeEntries(fetchedBefore: Date().addingTimeInterval(-keep))) ?? 0
+        let pruned = (try? await cache.removeEntries(fetchedBefore: Date().addingTimeInterval(-keep))) ?? 0
         var lines = [
             "Synced \(region): \(FilmFormat.films(report.nowPlaying.results.count)) now playing, "
                 + "\(report.upcoming.results.count) upcoming, details of \(FilmFormat.films(report.details.count)) on your lists."

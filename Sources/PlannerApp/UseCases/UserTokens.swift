@@ -7,9 +7,9 @@ import Watchlist
 /// A token is `plt_` and 43 URL-safe base64 characters (256 random bits); a feed key is the same with `plf_`.
 /// The feed key grants the `upcoming.ics` feed alone, so a calendar app can hold it in a URL.
 package struct UserTokens {
-    package let store: PlannerStore
+    package let store: any ListStorage
 
-    package init(store: PlannerStore) {
+    package init(store: any ListStorage) {
         self.store = store
     }
 

@@ -28,17 +28,27 @@ extension PlannerCommand {
                 discussion: "Default: $PLANNER_DB, else $XDG_DATA_HOME/planner/planner.sqlite.", valueName: "file"))
         var db: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "A PostgreSQL database instead of the file, for several servers sharing one.",
+                discussion: "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE; default: $PLANNER_DATABASE_URL. "
+                    + "Its migrations are applied at start; a database migrated by a newer planner is refused.",
+                valueName: "url"))
+        var database: String?
+
         @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: "Requests per second per token.")
         var rateLimit: Double = 50
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
             guard rateLimit > 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be above 0") }
+            if database != nil && db != nil { throw ValidationError("--db and --database can't be used together") }
         }
 
         func run() async throws {
             let configuration = ServerConfiguration(
-                host: host, port: port, databasePath: db, requestsPerSecondPerToken: rateLimit)
+                host: host, port: port, databasePath: db, databaseURL: database, requestsPerSecondPerToken: rateLimit)
             try await PlannerServer.run(configuration) { address in
                 Console.out("listening on \(address)")
             }

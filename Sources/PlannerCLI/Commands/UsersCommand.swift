@@ -13,10 +13,10 @@ extension PlannerCommand {
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Add a user; prints their token and feed key once.")
             @Argument(help: "The user's name: letters, digits, '.', '_' or '-'.") var name: String
-            @OptionGroup var store: StoreOptions
+            @OptionGroup var store: DatabaseOptions
 
             func run() throws {
-                let secrets = try UserTokens(store: try store.open()).add(name: name)
+                let secrets = try UserTokens(store: try store.open().lists).add(name: name)
                 Console.error("added user \(name); the token and feed key are shown only now (only their SHA-256 is stored)")
                 Console.out(UsersCommand.lines(secrets))
             }
@@ -24,11 +24,11 @@ extension PlannerCommand {
 
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "List the users.")
-            @OptionGroup var store: StoreOptions
+            @OptionGroup var store: DatabaseOptions
 
             func run() throws {
                 var table = TextTable(headers: ["Name", "Created", "Token", "Feed key"], alignments: [.left, .left, .left, .left])
-                for user in try store.open().users() where !user.isLocal {
+                for user in try store.open().lists.users() where !user.isLocal {
                     table.rows.append([
                         user.name, ListItemJSON.timestamp(user.createdAt), user.tokenSHA256 == nil ? "none" : "set",
                         user.feedKeySHA256 == nil ? "none" : "set",
@@ -43,10 +43,10 @@ extension PlannerCommand {
                 abstract: "Give a user a new token and feed key (the old ones stop working at once).")
             @Argument(help: "The user's name.") var name: String
             @Flag(name: .customLong("feed-key"), help: "Only a new feed key; the token stays.") var feedKeyOnly = false
-            @OptionGroup var store: StoreOptions
+            @OptionGroup var store: DatabaseOptions
 
             func run() throws {
-                let secrets = try UserTokens(store: try store.open()).rotate(name: name, feedKeyOnly: feedKeyOnly)
+                let secrets = try UserTokens(store: try store.open().lists).rotate(name: name, feedKeyOnly: feedKeyOnly)
                 Console.error("rotated \(name); the old \(feedKeyOnly ? "feed key" : "token and feed key") no longer work")
                 Console.out(UsersCommand.lines(secrets))
             }
@@ -55,10 +55,10 @@ extension PlannerCommand {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Remove a user with their lists and diary.")
             @Argument(help: "The user's name.") var name: String
-            @OptionGroup var store: StoreOptions
+            @OptionGroup var store: DatabaseOptions
 
             func run() throws {
-                try store.open().removeUser(name: name)
+                try store.open().lists.removeUser(name: name)
                 Console.out("removed user \(name)")
             }
         }

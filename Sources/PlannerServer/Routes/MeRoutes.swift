@@ -12,7 +12,7 @@ enum MeRoutes {
         for (path, list) in [("watchlist", FilmList.watchlist), ("favorites", .favorites)] {
             router.get(RouterPath("/v1/me/\(path)")) { request, _ in
                 let user = try await state.user(request)
-                return Reply.json(try FilmFormat.json(try state.store.scoped(to: user.id).listJSON(list)))
+                return Reply.json(try FilmFormat.json(try state.storage.lists.storage(for: user.id).listJSON(list)))
             }
             router.post(RouterPath("/v1/me/\(path)")) { request, context in
                 let user = try await state.user(request)
@@ -25,7 +25,7 @@ enum MeRoutes {
             router.delete(RouterPath("/v1/me/\(path)/{id}")) { request, context in
                 let user = try await state.user(request)
                 let id = try filmID(context)
-                guard try state.store.scoped(to: user.id).remove(filmID: id, from: list) else {
+                guard try state.storage.lists.storage(for: user.id).remove(filmID: id, from: list) else {
                     throw Problem(.notFound, "film \(id) is not on your \(list.displayName)")
                 }
                 return Reply.noContent()
@@ -35,31 +35,31 @@ enum MeRoutes {
             let user = try await state.user(request)
             let body = try await decode(RatingBody.self, from: request, context: context, state: state)
             let id = try filmID(context)
-            try onAList(id, store: state.store.scoped(to: user.id)).rate(filmID: id, stars: body.rating)
+            try onAList(id, store: state.storage.lists.storage(for: user.id)).rate(filmID: id, stars: body.rating)
             return Reply.json(try FilmFormat.json(RatingBody(id: id, rating: body.rating)))
         }
         router.delete("/v1/me/ratings/{id}") { request, context in
             let user = try await state.user(request)
             let id = try filmID(context)
-            try onAList(id, store: state.store.scoped(to: user.id)).rate(filmID: id, stars: nil)
+            try onAList(id, store: state.storage.lists.storage(for: user.id)).rate(filmID: id, stars: nil)
             return Reply.noContent()
         }
         router.put("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
             let body = try await decode(ReviewBody.self, from: request, context: context, state: state)
             let id = try filmID(context)
-            try onAList(id, store: state.store.scoped(to: user.id)).review(filmID: id, text: body.review)
+            try onAList(id, store: state.storage.lists.storage(for: user.id)).review(filmID: id, text: body.review)
             return Reply.json(try FilmFormat.json(ReviewBody(id: id, review: body.review)))
         }
         router.delete("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
             let id = try filmID(context)
-            try onAList(id, store: state.store.scoped(to: user.id)).review(filmID: id, text: nil)
+            try onAList(id, store: state.storage.lists.storage(for: user.id)).review(filmID: id, text: nil)
             return Reply.noContent()
         }
         router.get("/v1/me/stats") { request, _ in
             let user = try await state.user(request)
-            return Reply.json(String(decoding: try state.store.scoped(to: user.id).stats().jsonData(), as: UTF8.self))
+            return Reply.json(String(decoding: try state.storage.lists.storage(for: user.id).stats().jsonData(), as: UTF8.self))
         }
         router.get("/v1/me/suggest") { request, _ in
             let user = try await state.user(request)
@@ -69,7 +69,7 @@ enum MeRoutes {
                 .suggestReport(
                     near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
                     showtimes: try ShowtimesServices.make(
-                        ShowtimesRequest(), store: state.store.scoped(to: user.id), environment: state.environment),
+                        ShowtimesRequest(), storage: state.storage.scoped(to: user.id), environment: state.environment),
                     environment: state.environment)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())
@@ -112,7 +112,7 @@ enum MeRoutes {
     }
 
     /// The user's store, once the film is known to be on one of their lists (a diary is kept for those only).
-    static func onAList(_ id: Int, store: PlannerStore) throws -> PlannerStore {
+    static func onAList(_ id: Int, store: any ListStorage) throws -> any ListStorage {
         guard try store.contains(filmID: id, in: .watchlist) || store.contains(filmID: id, in: .favorites) else {
             throw Problem(.notFound, "film \(id) is on none of your lists; add it first with POST /v1/me/watchlist")
         }

@@ -36,7 +36,7 @@ enum ShowtimeRoutes {
         let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
         try showtimes.validate()
         let user = try await state.optionalUser(request)?.id ?? ServerState.nobody
-        let services = try ShowtimesServices.make(showtimes, store: state.store.scoped(to: user), environment: state.environment)
+        let services = try ShowtimesServices.make(showtimes, storage: state.storage.scoped(to: user), environment: state.environment)
         let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
         return (query, search, found, services, showtimes)
     }

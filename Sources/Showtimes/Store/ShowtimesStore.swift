@@ -11,11 +11,20 @@ import GRDB
 /// let shows = try await store.importedShows(onLocalDay: "2026-11-22")
 /// ```
 public struct ShowtimesStore: Sendable {
-    private let writer: any DatabaseWriter
+    private let writer: (any DatabaseWriter)?
+    private let backend: (any ShowtimesCacheBackend)?
 
     /// Creates a store over a database whose migrations include ``registerMigrations(in:)``.
     public init(writer: any DatabaseWriter) {
         self.writer = writer
+        backend = nil
+    }
+
+    /// A store whose response cache is kept elsewhere (PostgreSQL, shared by several servers). It holds no
+    /// imported shows: `planner showtimes import` writes to a SQLite file.
+    public init(backend: any ShowtimesCacheBackend) {
+        writer = nil
+        self.backend = backend
     }
 
     /// Adds this module's migrations, all named `showtimes-v1-…`. Shipped migrations are never edited.
@@ -58,7 +67,8 @@ public struct ShowtimesStore: Sendable {
 
     /// The body cached under `key` and when it was fetched, if any.
     public func cached(forKey key: String) async throws -> (body: Data, fetchedAt: Date)? {
-        try await guarded {
+        if let backend { return try await guarded { try backend.cached(forKey: key) } }
+        return try await guarded {
             try readNow { db in
                 guard
                     let row = try Row.fetchOne(
@@ -73,6 +83,8 @@ public struct ShowtimesStore: Sendable {
 
     /// Caches `body` under `key`, replacing what was there.
     public func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
+        if let backend { return try await guarded { try backend.cache(body, forKey: key, fetchedAt: fetchedAt) } }
+        guard let writer else { return }
         try await guarded {
             try await writer.write { db in
                 try db.execute(
@@ -91,7 +103,8 @@ public struct ShowtimesStore: Sendable {
     /// - Returns: How many rows were written.
     @discardableResult
     public func saveImported(_ shows: [Show]) async throws -> Int {
-        try await guarded {
+        guard let writer else { throw ShowtimesError.database("imported shows are kept in the SQLite file only") }
+        return try await guarded {
             try await writer.write { db in
                 for show in shows {
                     try db.execute(
@@ -113,7 +126,8 @@ public struct ShowtimesStore: Sendable {
 
     /// The imported shows starting on `localDay` (`YYYY-MM-DD` in each show's zone), by start.
     public func importedShows(onLocalDay localDay: String) async throws -> [Show] {
-        try await guarded {
+        if writer == nil { return [] }
+        return try await guarded {
             try readNow { db in
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater",
@@ -147,6 +161,15 @@ extension ShowtimesStore {
     /// A read on the calling thread. An async read holds a pooled reader while it waits to be resumed: with every
     /// thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
     private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+        guard let writer else { throw ShowtimesError.database("imported shows are kept in the SQLite file only") }
+        return try writer.read(body)
     }
+}
+
+/// Where a ``ShowtimesStore`` keeps the providers' answers when not in the SQLite file.
+public protocol ShowtimesCacheBackend: Sendable {
+    /// The body cached under `key` and when it was fetched, if any.
+    func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)?
+    /// Caches `body` under `key`, replacing what was there.
+    func cache(_ body: Data, forKey key: String, fetchedAt: Date) throws
 }

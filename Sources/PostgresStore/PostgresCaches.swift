@@ -1,0 +1,119 @@
+import Foundation
+import NowPlaying
+import OnlineLookup
+import PostgresNIO
+import Showtimes
+
+/// The TMDb response cache in PostgreSQL: one instance's entry serves every other.
+public struct PostgresTMDbCache: TMDbCacheBackend {
+    public let backend: PostgresBackend
+
+    public init(backend: PostgresBackend) { self.backend = backend }
+
+    public func entry(forKey key: String) throws -> TMDbCache.Entry? {
+        try backend.query("SELECT body, fetched_at FROM tmdb_http_cache WHERE key = \(key)").first.map {
+            let (body, fetchedAt) = try $0.decode((Data, Double).self)
+            return TMDbCache.Entry(body: body, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
+        }
+    }
+
+    public func store(_ body: Data, forKey key: String, fetchedAt: Date) throws {
+        try backend.query(
+            """
+            INSERT INTO tmdb_http_cache (key, body, fetched_at) VALUES (\(key), \(body), \(fetchedAt.timeIntervalSince1970))
+            ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, fetched_at = EXCLUDED.fetched_at
+            """)
+    }
+
+    public func allKeys() throws -> [String] {
+        try backend.query("SELECT key FROM tmdb_http_cache ORDER BY key").map { try $0.decode(String.self) }
+    }
+
+    public func removeEntries(fetchedBefore date: Date) throws -> Int {
+        try backend.query(
+            "DELETE FROM tmdb_http_cache WHERE fetched_at < \(date.timeIntervalSince1970) RETURNING key"
+        ).count
+    }
+}
+
+/// Overpass and Nominatim answers, and their request pacing, in PostgreSQL: the pacing holds for the whole
+/// deployment, every instance taking the one slot in turn (a row locked with `FOR UPDATE`, timed by the
+/// database's clock).
+public struct PostgresLookupCache: LookupCacheBackend {
+    public let backend: PostgresBackend
+    /// Names this process as the slot's holder: host and process id.
+    let holder: String
+
+    public init(backend: PostgresBackend) {
+        self.backend = backend
+        holder = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
+    }
+
+    public func entry(_ key: String) throws -> (body: Data, fetchedAt: Double)? {
+        try backend.query("SELECT body, fetched_at FROM lookup_cache WHERE key = \(key)").first.map {
+            try $0.decode((Data, Double).self)
+        }
+    }
+
+    public func store(_ body: Data, for key: String, fetchedAt: Double) throws {
+        try backend.query(
+            """
+            INSERT INTO lookup_cache (key, body, fetched_at) VALUES (\(key), \(body), \(fetchedAt))
+            ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, fetched_at = EXCLUDED.fetched_at
+            """)
+    }
+
+    public func acquireSlot(service: String, leaseSeconds: Double, intervalSeconds: Double) throws -> Double? {
+        try backend.transaction { session in
+            try session.execute(
+                "INSERT INTO lookup_pacing (service, next_allowed_at) VALUES (\(service), 0) ON CONFLICT DO NOTHING")
+            guard let row = try session.query(
+                """
+                SELECT next_allowed_at, extract(epoch FROM clock_timestamp())::float8
+                FROM lookup_pacing WHERE service = \(service) FOR UPDATE
+                """
+            ).first else { return intervalSeconds }
+            let (next, now) = try row.decode((Double, Double).self)
+            // A holder that died mid-request keeps the slot until its lease runs out, no longer.
+            if now < next { return next - now }
+            try session.execute(
+                """
+                UPDATE lookup_pacing SET next_allowed_at = \(now + leaseSeconds), holder = \(holder)
+                WHERE service = \(service)
+                """)
+            return nil
+        }
+    }
+
+    public func releaseSlot(service: String, intervalSeconds: Double) throws {
+        try backend.query(
+            """
+            UPDATE lookup_pacing
+            SET next_allowed_at = extract(epoch FROM clock_timestamp())::float8 + \(intervalSeconds), holder = NULL
+            WHERE service = \(service) AND holder = \(holder)
+            """)
+    }
+}
+
+/// The showtimes providers' answers in PostgreSQL.
+public struct PostgresShowtimesCache: ShowtimesCacheBackend {
+    public let backend: PostgresBackend
+
+    public init(backend: PostgresBackend) { self.backend = backend }
+
+    public func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)? {
+        try backend.query("SELECT body, fetched_at FROM showtimes_http_cache WHERE key = \(key)").first.map {
+            let (body, fetchedAt) = try $0.decode((Data, Double).self)
+            return (body, Date(timeIntervalSince1970: fetchedAt))
+        }
+    }
+
+    public func cache(_ body: Data, forKey key: String, fetchedAt: Date) throws {
+        try backend.query(
+            """
+            INSERT INTO showtimes_http_cache (key, body, fetched_at)
+            VALUES (\(key), \(body), \(fetchedAt.timeIntervalSince1970))
+            ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, fetched_at = EXCLUDED.fetched_at
+            """)
+    }
+}
