@@ -154,6 +154,35 @@ struct GracenoteCommandTests {
         }
     }
 
+    @Test func suggestListsTheCinemasThatShowEachFilmFromGracenoteWithTicketLinks() async throws {
+        try await withServices { planner, finnkino, _ in
+            // Given Northern Lights and Harbour Nights, both in cinemas, on the watchlist
+            try await planner.addThreeFilms()
+            // When suggest runs in Columbus for the US
+            let suggest = ["suggest", "--near", Self.near, "--region", "US", "--radius", "3km", "--catalog",
+                try Self.catalog(in: planner)]
+            let result = try await planner.run(suggest + ["--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try Self.json(result.stdout)
+            #expect(json["showtimes_source"] as? String == "Gracenote")
+            let entries = try #require(json["in_theaters"] as? [[String: Any]])
+            let byFilm = Dictionary(uniqueKeysWithValues: entries.map {
+                (($0["film"] as? [String: Any])?["id"] as? Int ?? 0, $0["showings"] as? [[String: Any]] ?? [])
+            })
+            // Then each film lists the one cinema that shows it, the unmapped one too
+            #expect(byFilm[101]?.map { $0["name"] as? String } == ["Fake Gracenote Cinema 1"])
+            #expect(byFilm[102]?.map { $0["name"] as? String } == ["Fake Gracenote Cinema 2"])
+            let northern = try #require(byFilm[101]?.first?["next_shows"] as? [[String: Any]])
+            #expect(northern.first?["time_zone"] as? String == "America/New_York")
+            #expect(northern.contains { $0["booking_url"] as? String == "https://tickets.example/northern-lights" })
+            #expect(await finnkino.log.count == 0)
+            // And --long lists the ticket links under each film
+            let table = try await planner.run(suggest + ["--long"])
+            #expect(table.stdout.contains("tickets: Fake Gracenote Cinema 1"))
+            #expect(table.stdout.contains("https://tickets.example/northern-lights"))
+        }
+    }
+
     @Test func withoutTheKeyTheCommandSaysInOneLineThatTheKeyIsMissing() async throws {
         try await withServices(key: nil) { planner, finnkino, gracenote in
             let result = try await planner.run(try arguments("showtimes", planner))
