@@ -24,6 +24,13 @@ struct GracenoteCommandTests {
             GracenoteShowSpec(
                 tmsID: "MV900000030000", title: "Harbour Nights", releaseYear: FakeFinnkinoService.year(102),
                 theatreID: cinema2, dateTime: "\(day)T18:30"),
+            // The small hours belong to the evening before; the next evening does not
+            GracenoteShowSpec(
+                tmsID: "MV900000040000", title: "Bar Film Late", releaseYear: 2026, theatreID: cinema1,
+                dateTime: "\(FakeGracenote.newYorkDay(2))T00:30"),
+            GracenoteShowSpec(
+                tmsID: "MV900000050000", title: "Bar Film Next Day", releaseYear: 2026, theatreID: cinema1,
+                dateTime: "\(FakeGracenote.newYorkDay(2))T19:00"),
         ]
     }
 
@@ -87,6 +94,10 @@ struct GracenoteCommandTests {
             #expect(theater["source"] as? String == "catalog")
             #expect((bar["travel_s"] as? Double ?? 0) > 0)
             #expect(json["source"] as? String == "Gracenote")
+            // And the cinema day runs to 06:00: the 00:30 show after it is listed, the next evening's is not
+            let titles = shows.compactMap { ($0["show"] as? [String: Any])?["title"] as? String }
+            #expect(titles.contains("Bar Film Late"))
+            #expect(!titles.contains("Bar Film Next Day"))
             // And Finnkino, which does not cover the US, was never asked
             #expect(await finnkino.log.count == 0)
             // And the table names the zone in its header, and the ticket link with --long

@@ -162,6 +162,15 @@ struct GracenoteClientTests {
         }
     }
 
+    @Test func theClientDescribesAndDumpsItselfWithoutTheKey() {
+        let client = GracenoteClient(apiKey: FakeGracenote.key, transport: CurlTransport())
+        var dumped = ""
+        dump(client, to: &dumped)
+        #expect(!dumped.contains(FakeGracenote.key))
+        #expect(!"\(client)".contains(FakeGracenote.key))
+        #expect("\(client)" == "Gracenote at http://data.tmsapi.com/v1.1")
+    }
+
     @Test func anEmptyDayIsNoShowsAndNoError() async throws {
         try await withFake { fake in
             let fetched = try await client(fake).showings(

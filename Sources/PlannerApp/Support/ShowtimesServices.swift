@@ -104,10 +104,14 @@ package struct ShowtimesServices {
                 guard let gracenote else {
                     throw ShowtimesError.keyMissing(provider: provider.name, variable: provider.keyVariable ?? "")
                 }
+                // Two calendar days, kept to the cinema day: its small hours are the next date's (ShowWindow).
                 let schedule = try await gracenote.schedule(
-                    localDay: localDay, around: region.origin, radiusKilometers: region.radiusMeters / 1000,
-                    fallbackZone: region.timeZoneIdentifier, zoneAt: region.zoneAt)
-                fetched = schedule.shows
+                    localDay: localDay, numDays: 2, around: region.origin,
+                    radiusKilometers: region.radiusMeters / 1000, fallbackZone: region.timeZoneIdentifier,
+                    zoneAt: region.zoneAt)
+                var shows = schedule.shows
+                shows.value = shows.value.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+                fetched = shows
                 day = DayShows(shows: [], notes: [], source: provider.name, theatres: schedule.theatres)
             } else {
                 let chosen = try await chooseArea(area, cities: cities)

@@ -72,10 +72,10 @@ public struct GracenoteClient: Sendable {
             unreadable: fetched.value.unreadable)
     }
 
-    /// The day's shows and the theatres they are at: `/theatres` first, for each theatre's place and so its zone
+    /// The shows of `numDays` days from `localDay` and the theatres they are at: `/theatres` first, for each theatre's place and so its zone
     /// (`zoneAt`; a theatre not listed, or without coordinates, takes `fallbackZone`), then `/movies/showings`.
     public func schedule(
-        localDay: String, around point: Coordinate, radiusKilometers: Double, fallbackZone: String,
+        localDay: String, numDays: Int = 1, around point: Coordinate, radiusKilometers: Double, fallbackZone: String,
         zoneAt: @escaping (Coordinate) -> String?
     ) async throws -> GracenoteSchedule {
         let theatres = try await self.theatres(around: point, radiusKilometers: radiusKilometers)
@@ -85,7 +85,7 @@ public struct GracenoteClient: Sendable {
             zones[theatre.id] = theatre.coordinate.flatMap(zoneAt) ?? fallbackZone
         }
         let shows = try await showings(
-            startDate: localDay, around: point, radiusKilometers: radiusKilometers,
+            startDate: localDay, numDays: numDays, around: point, radiusKilometers: radiusKilometers,
             zoneOfTheatre: { zones[$0] ?? fallbackZone })
         return GracenoteSchedule(shows: shows, theatres: byID)
     }
@@ -135,5 +135,18 @@ enum CalendarDayText {
     static func isValid(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
+    }
+}
+
+extension GracenoteClient: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// "Gracenote at http://data.tmsapi.com/v1.1": never the key.
+    public var description: String { "Gracenote at \(URLRedaction.redacted(baseURL).absoluteString)" }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror without the key, so that `dump` reveals no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": URLRedaction.redacted(baseURL).absoluteString, "timeoutSeconds": timeoutSeconds])
     }
 }
