@@ -194,6 +194,52 @@ struct GracenoteCommandTests {
         }
     }
 
+    @Test(.enabled(if: SharedData.isAvailable, "skipped: ../shared/data is absent"))
+    func onTheImportedColumbusExtractATheatreMatchesItsOSMCinemaAndShowsGetRoadTimes() async throws {
+        // Given AMC Lennox 24 where OpenStreetMap has it (way 30266701), and one theatre OSM lacks
+        let lennox = GracenoteTheatreSpec(
+            id: "3355", name: "AMC Lennox 24", latitude: 39.9958, longitude: -83.0280, street: "777 Kinnear Rd",
+            postalCode: "43212")
+        let shows = [
+            GracenoteShowSpec(
+                tmsID: "MV900000010000", title: "Bar Film 1", releaseYear: 2026, theatreID: lennox.id,
+                dateTime: "\(Self.day)T19:00"),
+            GracenoteShowSpec(
+                tmsID: "MV900000010000", title: "Bar Film 1", releaseYear: 2026, theatreID: FakeGracenote.cinema2.id,
+                dateTime: "\(Self.day)T21:00"),
+        ]
+        try await withFakeServer(
+            basePath: "/v1.1", FakeGracenote.handler(theatres: [lennox, FakeGracenote.cinema2], shows: shows)
+        ) { gracenote in
+            let planner = PlannerProcess(environment: [
+                "GRACENOTE_BASE_URL": gracenote.baseURL.absoluteString, "GRACENOTE_API_KEY": FakeGracenote.key,
+            ])
+            // And the Columbus extract imported as an area
+            let imported = try await planner.run([
+                "areas", "import", SharedData.path("osm/otp_columbus.osm.pbf"), "--name", "columbus",
+            ])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            // When the day's showtimes are asked for by car in Columbus
+            let result = try await planner.run([
+                "showtimes", "--near", Self.near, "--date", Self.day, "--radius", "10km", "--mode", "drive",
+                "--format", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try Self.json(result.stdout)
+            let entries = try #require(json["shows"] as? [[String: Any]])
+            let theaters = entries.compactMap { $0["theater"] as? [String: Any] }
+            // Then Gracenote's AMC Lennox 24 is OSM's way 30266701, and the other is a theater of its own
+            #expect(theaters.map { $0["id"] as? String } == ["way/30266701", "gracenote/9002"])
+            #expect(theaters.map { $0["source"] as? String } == ["catalog", "gracenote"])
+            #expect(entries.allSatisfy { ($0["travel_s"] as? Double ?? 0) > 0 })
+            let table = try await planner.run([
+                "showtimes", "--near", Self.near, "--date", Self.day, "--radius", "10km", "--mode", "drive",
+            ])
+            #expect(table.stdout.contains("Travel times by road."))
+            #expect(table.stdout.contains("(times in America/New_York)"))
+        }
+    }
+
     @Test func withoutTheKeyTheCommandSaysInOneLineThatTheKeyIsMissing() async throws {
         try await withServices(key: nil) { planner, finnkino, gracenote in
             let result = try await planner.run(try arguments("showtimes", planner))
