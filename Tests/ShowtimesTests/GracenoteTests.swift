@@ -85,6 +85,15 @@ struct GracenoteParsingTests {
         }
     }
 
+    @Test func anAnswerNestedTooDeeplyIsRefusedBeforeParsing() {
+        let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+        #expect(
+            throws: ShowtimesError.malformedJSON(provider: "Gracenote", reason: "it nests arrays or objects more than 64 deep")
+        ) {
+            try GracenoteParsing.theatres(from: deep)
+        }
+    }
+
     @Test func theatresHaveTheirAddressAndCoordinatesWrittenAsStrings() throws {
         let theatres = try GracenoteParsing.theatres(from: Data(FakeGracenote.theatresJSON([FakeGracenote.cinema2]).utf8))
         let theatre = try #require(theatres.first)

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Tabular
 
 /// Reads Gracenote's OnConnect v1.1 JSON (`/movies/showings`, `/theatres`) into the provider-independent model.
 ///
@@ -122,6 +123,11 @@ public enum GracenoteParsing {
 
     /// The top-level JSON array of objects, or why it is not one.
     private static func array(_ data: Data, of what: String) throws -> [[String: Any]] {
+        // Refused before the parser recurses into it: a document nested past the limit could overflow the stack.
+        guard JSONDepth.isWithinLimit(data) else {
+            throw ShowtimesError.malformedJSON(
+                provider: providerName, reason: "it nests arrays or objects more than \(JSONDepth.limit) deep")
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) else {
             let looksLikeHTML = String(decoding: data.prefix(200), as: UTF8.self).contains("<")
             throw ShowtimesError.malformedJSON(
