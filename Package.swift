@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist"]),
+        .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist", "Showtimes", "Theaters", "Geo"]),
         .testTarget(
             name: "PlannerServerTests", dependencies: ["PlannerServer", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),
         .testTarget(

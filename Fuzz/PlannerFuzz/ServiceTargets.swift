@@ -12,6 +12,15 @@ extension FuzzTarget {
         _ = try? FinnkinoParsing.areas(from: data)
     }
 
+    /// Gracenote's `/movies/showings` and `/theatres` JSON.
+    static let gracenote = FuzzTarget(
+        name: "gracenote", summary: "Gracenote showings / theatres JSON (GracenoteParsing)"
+    ) { bytes in
+        let data = Data(bytes)
+        _ = try? GracenoteParsing.schedule(fromShowings: data) { _ in "America/New_York" }
+        _ = try? GracenoteParsing.theatres(from: data)
+    }
+
     /// The TMDb and OMDb answers, each decoded as every model `planner` reads, and the dates in them used.
     static let filmJSON = FuzzTarget(name: "film-json", summary: "TMDb / OMDb JSON (Page, MovieDetails, TVShow, …)") {
         bytes in

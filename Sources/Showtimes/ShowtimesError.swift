@@ -20,6 +20,12 @@ public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible 
     case database(String)
     /// A day was not written `YYYY-MM-DD`.
     case invalidDay(String)
+    /// The provider needs a key and the environment variable that holds it is not set.
+    case keyMissing(provider: String, variable: String)
+    /// The provider refused the key (Gracenote answers a missing or inactive key with 403 and an HTML page).
+    case keyRefused(provider: String, variable: String)
+    /// The provider's JSON could not be read.
+    case malformedJSON(provider: String, reason: String)
 
     /// A one-line sentence explaining the error.
     public var description: String {
@@ -42,6 +48,13 @@ public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible 
             "the showtimes tables cannot be used: \(message)"
         case .invalidDay(let text):
             "'\(text)' is not a day written YYYY-MM-DD"
+        case .keyMissing(let provider, let variable):
+            "\(variable) is not set: \(provider) needs a key for its showtimes; set it, or import shows with "
+                + "'planner showtimes import FILE'"
+        case .keyRefused(let provider, let variable):
+            "\(provider) refused the key (HTTP 403): check \(variable), or that the key is active"
+        case .malformedJSON(let provider, let reason):
+            "\(provider) sent JSON that cannot be read: \(reason)"
         }
     }
 }

@@ -252,7 +252,7 @@ def make_workspace(root: Path, tmdb_url: str, finnkino_url: str) -> Workspace:
     for sub in ("xdg-data", "xdg-config", "xdg-cache", "home"):
         (root / sub).mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("PLANNER_", "TMDB_", "OMDB_", "FINNKINO_", "OVERPASS_", "NOMINATIM_"))
+           if not k.startswith(("PLANNER_", "TMDB_", "OMDB_", "FINNKINO_", "GRACENOTE_", "OVERPASS_", "NOMINATIM_"))
                or k == "PLANNER_ERROR_LOG"}
     dead = f"http://127.0.0.1:{closed_port()}"
     env.update({

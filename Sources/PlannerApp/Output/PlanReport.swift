@@ -12,6 +12,8 @@ package struct PlanReport {
     package let before: ClockTime?
     package let buffer: BufferDuration
     package let watchlistCount: Int
+    /// Whether the table has a Tickets column with each show's booking link (`--long`).
+    package var long = false
 
     package var windowText: String {
         switch (after, before) {
@@ -23,9 +25,9 @@ package struct PlanReport {
     }
 
     package func table() -> String {
-        // The shows' zone; with none planned, the zone the day was read in (Finnkino's, Europe/Helsinki).
+        // The shows' zone; with none planned, the zone the day was read in (the provider's, or the origin's).
         var zones = Set(plan.shows.map(\.show.timeZoneIdentifier))
-        if zones.isEmpty { zones = [FinnkinoParsing.timeZoneIdentifier] }
+        if zones.isEmpty { zones = [nearby.timeZoneIdentifier] }
         var lines = [
             "Evening plan for \(nearby.localDay) from \(nearby.found.origin.displayName): \(mode.rawValue), "
                 + "\(windowText), \(buffer) buffer" + (zones.count == 1 ? " (times in \(zones.first!))" : "")
@@ -41,15 +43,16 @@ package struct PlanReport {
             lines.append("No reachable show of a watchlisted film at a nearby theater in the window.")
         } else {
             var table = TextTable(
-                headers: ["#", "Leave by", "Start", "Film", "Cinema", mode.rawValue.capitalized, "Screen", "Format"],
-                alignments: [.right, .left, .left, .left, .left, .right, .left, .left])
+                headers: ["#", "Leave by", "Start", "Film", "Cinema", mode.rawValue.capitalized, "Screen", "Format"]
+                    + (long ? ["Tickets"] : []),
+                alignments: [.right, .left, .left, .left, .left, .right, .left, .left] + (long ? [.left] : []))
             for (rank, entry) in plan.shows.enumerated() {
                 let show = entry.show
                 table.rows.append([
                     "\(rank + 1)", show.localTime(of: entry.leaveBy), show.localTime(of: show.start),
                     ShowJSON.title(entry.film.film.title, year: entry.film.film.year), entry.theater.theater.name,
                     "\(entry.travelMinutes) min", show.auditorium ?? "", show.format ?? "",
-                ])
+                ] + (long ? [show.bookingURL ?? ""] : []))
             }
             lines.append(table.render())
         }

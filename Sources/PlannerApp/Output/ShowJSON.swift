@@ -38,6 +38,9 @@ package enum ShowJSON {
         let id: String?
         let name: String?
         let address: String?
+        /// Where the theater comes from: `catalog` (OSM or `--catalog`), or `gracenote` for a Gracenote theatre
+        /// with no catalog match, placed at Gracenote's coordinates; nil when unmatched.
+        let source: String?
         let match: Match?
     }
 
@@ -53,6 +56,7 @@ package enum ShowJSON {
         TheaterEntry(
             provider_id: provider.id, provider_name: provider.name, id: match?.theater.id, name: match?.theater.name,
             address: match?.theater.address,
+            source: match.map { $0.theater.tags[NearbyShows.sourceTag] ?? "catalog" },
             match: match.map {
                 Match(confidence: $0.confidence.rawValue, score: $0.confidence.score, reason: $0.reason)
             })

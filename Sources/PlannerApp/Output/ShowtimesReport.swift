@@ -11,12 +11,14 @@ package struct ShowtimesReport {
     package let watchlist: [FilmCandidate]
     package let mode: TravelMode
     package let film: FilmReference?
+    /// Whether the table has a Tickets column with each show's booking link (`--long`).
+    package var long = false
 
-    /// Travel time to each nearby matched theater, by catalog id.
+    /// Travel time to each nearby matched theater (a provider's own theater too), by theater id.
     package var routes: [String: Route] {
-        let theaters = nearby.found.hits.map(\.theater).filter { hit in
-            nearby.matching.matches.values.contains { $0.theater.id == hit.id }
-        }
+        var seen = Set<String>()
+        let theaters = nearby.matching.matches.values.map(\.theater).sorted { $0.id < $1.id }
+            .filter { seen.insert($0.id).inserted }
         let router: any Router = nearby.found.routing.router
         return Dictionary(
             router.routes(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map { ($0.theater.id, $0) },
@@ -24,7 +26,8 @@ package struct ShowtimesReport {
     }
 
     package func table() -> String {
-        let zones = Set(shows.map(\.timeZoneIdentifier))
+        var zones = Set(shows.map(\.timeZoneIdentifier))
+        if zones.isEmpty { zones = [nearby.timeZoneIdentifier] }
         var lines = [
             "Showtimes on \(nearby.localDay) within \(nearby.found.radius) of \(nearby.found.origin.displayName)"
                 + (film.map { ", for '\($0)'" } ?? "") + (zones.count == 1 ? " (times in \(zones.first!))" : "")
@@ -39,8 +42,8 @@ package struct ShowtimesReport {
             var table = TextTable(
                 headers: [
                     "Start", "End", "Film", "Cinema", mode.rawValue.capitalized, "Screen", "Format", "Watchlist",
-                ],
-                alignments: [.left, .left, .left, .left, .right, .left, .left, .left])
+                ] + (long ? ["Tickets"] : []),
+                alignments: [.left, .left, .left, .left, .right, .left, .left, .left] + (long ? [.left] : []))
             for show in shows {
                 let theater = nearby.matching.matches[show.providerTheaterID]?.theater
                 let route = theater.flatMap { routes[$0.id] }
@@ -51,7 +54,7 @@ package struct ShowtimesReport {
                     theater?.name ?? show.providerTheaterName,
                     route.map { DistanceFormat.minutes(seconds: $0.durationSeconds) } ?? "",
                     show.auditorium ?? "", show.format ?? "", match.map { "\($0.film.title) (\($0.confidence.rawValue))" } ?? "",
-                ])
+                ] + (long ? [show.bookingURL ?? ""] : []))
             }
             lines.append(table.render())
         }

@@ -27,7 +27,10 @@ package struct SuggestReport {
         var all = notes
         if let showingsFailure { all.append(showingsFailure) }
         if showings == nil && showingsFailure == nil {
-            all.append("showtimes are unknown in \(region) (Finnkino covers FI): the nearest cinemas are listed, not only those showing each film")
+            all.append(
+                "showtimes are unknown in \(region) ("
+                    + ShowtimesProvider.all.map(\.description).joined(separator: ", ")
+                    + "): the nearest cinemas are listed, not only those showing each film")
         }
         return all
     }
@@ -44,7 +47,9 @@ package struct SuggestReport {
             lines.append("\(i + 1). \(title(entry.film)): \(entry.reason)")
             if long { lines.append("   " + (overviews[entry.film.tmdbID] ?? "(no overview)")) }
             if let showings {
-                lines += showingLines(showings.byFilm[entry.film.tmdbID] ?? [])
+                let filmShowings = showings.byFilm[entry.film.tmdbID] ?? []
+                lines += showingLines(filmShowings)
+                if long { lines += ticketLines(filmShowings) }
                 continue
             }
             if routes.isEmpty {
@@ -205,6 +210,15 @@ package struct SuggestReport {
             ])
         }
         return [table.render()]
+    }
+
+    /// With `--long`: each next show's ticket link, where the provider gives one.
+    func ticketLines(_ showings: [SuggestShowings.Showing]) -> [String] {
+        showings.flatMap { showing in
+            showing.nextShows.compactMap { show in
+                show.bookingURL.map { "   tickets: \(showing.theater.name) \(Self.shortTime(show)): \($0)" }
+            }
+        }
     }
 
     /// "Thu 19:00", on the show's own clock.

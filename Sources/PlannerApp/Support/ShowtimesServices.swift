@@ -1,18 +1,25 @@
 import Foundation
+import Geo
+import Places
 import Planner
 import NowPlaying
 import Showtimes
 import Theaters
+import Transport
 import Watchlist
 
-/// What the showtimes commands need: the database, its showtimes tables and a Finnkino client.
+/// What the showtimes commands need: the database, its showtimes tables and a client per provider.
 package struct ShowtimesServices {
     package let store: any ListStorage
     package let showtimes: ShowtimesStore
     package let finnkino: FinnkinoClient
+    /// Gracenote's client; nil when `GRACENOTE_API_KEY` is not set.
+    package let gracenote: GracenoteClient?
     package let offline: Bool
+    package var environment = Environment()
 
-    /// Builds the services from the environment (`FINNKINO_BASE_URL`), the settings and the shared options.
+    /// Builds the services from the environment (`FINNKINO_BASE_URL`, `GRACENOTE_BASE_URL`, `GRACENOTE_API_KEY`),
+    /// the settings and the shared options.
     package static func make(_ options: ShowtimesRequest, environment: Environment = Environment()) throws -> ShowtimesServices
     {
         try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
@@ -24,60 +31,115 @@ package struct ShowtimesServices {
     {
         try options.validate()
         let settings = try environment.settings()
-        var baseURL = FinnkinoClient.defaultBaseURL
-        if let text = environment.variables["FINNKINO_BASE_URL"], !text.isEmpty {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host != nil
-            else { throw PlannerAppError.invalidOption("FINNKINO_BASE_URL must be an http(s) URL, not '\(text)'") }
-            baseURL = url
-        }
         let showtimes = storage.showtimes
         let offline = options.offline || settings.online == "never"
+        let policy: ShowtimesCachePolicy = offline ? .offline : options.policy
         let client = FinnkinoClient(
-            baseURL: baseURL,
+            baseURL: try baseURL(.finnkino, default: FinnkinoClient.defaultBaseURL, environment: environment),
             transport: transport(verbose: options.verbose, service: "finnkino"),
             store: showtimes,
-            policy: offline ? .offline : options.policy)
-        return ShowtimesServices(store: storage.lists, showtimes: showtimes, finnkino: client, offline: offline)
+            policy: policy)
+        var gracenote: GracenoteClient?
+        if let key = environment.variables["GRACENOTE_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !key.isEmpty
+        {
+            gracenote = GracenoteClient(
+                baseURL: try baseURL(.gracenote, default: GracenoteClient.defaultBaseURL, environment: environment),
+                apiKey: key, transport: transport(verbose: options.verbose, service: "gracenote"), store: showtimes,
+                policy: policy)
+        }
+        return ShowtimesServices(
+            store: storage.lists, showtimes: showtimes, finnkino: client, gracenote: gracenote, offline: offline,
+            environment: environment)
     }
 
-    /// The day's shows: Finnkino's for the area, and the imported ones, by start.
+    /// The provider's base URL: its environment variable when set, else `fallback`.
+    /// - Throws: ``PlannerAppError/invalidOption(_:)`` for a value that is not an http(s) URL.
+    private static func baseURL(_ provider: ShowtimesProvider, default fallback: URL, environment: Environment) throws
+        -> URL
+    {
+        guard let text = environment.variables[provider.baseURLVariable], !text.isEmpty else { return fallback }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
+            throw PlannerAppError.invalidOption(
+                "\(provider.baseURLVariable) must be an http(s) URL, not '\(URLRedaction.redacted(text))'")
+        }
+        return url
+    }
+
+    /// One day of shows as the commands use it.
+    package struct DayShows {
+        package var shows: [Show]
+        package var notes: [String]
+        package var source: String
+        /// Gracenote's theatres by id (their places and addresses), empty for other providers.
+        package var theatres: [String: GracenoteTheatre] = [:]
+    }
+
+    /// The day's shows: the region's provider's, and the imported ones, by start.
     ///
-    /// When Finnkino fails but shows were imported for the day, those are used and a note says why.
+    /// Where no provider covers the region, only imported shows are used and a note says which providers exist.
+    /// When the provider fails but shows were imported for the day, those are used and a note says why.
     /// - Parameters:
     ///   - area: Finnkino's area id; nil picks the area named after one of `cities`, else every area.
-    ///   - cities: City names near the user, nearest first.
-    package func shows(localDay: String, area: String?, cities: [String]) async throws -> (
-        shows: [Show], notes: [String], source: String
-    ) {
+    ///   - cities: City names near the user, nearest first (Finnkino's areas are named after cities).
+    package func shows(localDay: String, region: ShowtimesRegion, area: String?, cities: [String]) async throws
+        -> DayShows
+    {
         // A cinema day runs past midnight (ShowWindow): the next morning's imported shows before 06:00 belong to it.
         var imported = try await showtimes.importedShows(onLocalDay: localDay)
         if let next = CalendarDay(localDay)?.adding(days: 1).description {
             imported += try await showtimes.importedShows(onLocalDay: next)
         }
         imported = imported.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+        guard let provider = region.provider else {
+            return DayShows(
+                shows: imported.sorted { $0.start < $1.start }, notes: [ShowtimesProvider.noneCovers(region.country)],
+                source: imported.isEmpty ? "no provider covers \(region.country ?? "this place")" : "\(imported.count) imported")
+        }
         do {
-            let chosen = try await chooseArea(area, cities: cities)
-            let fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
-            var source = "Finnkino" + (chosen.map { " area \($0)" } ?? "")
-            var notes: [String] = []
+            var day: DayShows
+            let fetched: ShowtimesFetch<[Show]>
+            if provider == .gracenote {
+                guard let gracenote else {
+                    throw ShowtimesError.keyMissing(provider: provider.name, variable: provider.keyVariable ?? "")
+                }
+                // Two calendar days, kept to the cinema day: its small hours are the next date's (ShowWindow).
+                let schedule = try await gracenote.schedule(
+                    localDay: localDay, numDays: 2, around: region.origin,
+                    radiusKilometers: region.radiusMeters / 1000, fallbackZone: region.timeZoneIdentifier,
+                    zoneAt: region.zoneAt)
+                var shows = schedule.shows
+                shows.value = shows.value.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+                fetched = shows
+                day = DayShows(shows: [], notes: [], source: provider.name, theatres: schedule.theatres)
+            } else {
+                let chosen = try await chooseArea(area, cities: cities)
+                fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
+                day = DayShows(shows: [], notes: [], source: provider.name + (chosen.map { " area \($0)" } ?? ""))
+            }
             if fetched.fromCache {
-                source += ", from cache, \(FilmFormat.age(seconds: Date().timeIntervalSince(fetched.fetchedAt))) old"
+                day.source += ", from cache, \(FilmFormat.age(seconds: Date().timeIntervalSince(fetched.fetchedAt))) old"
                 if fetched.isStale {
                     switch fetched.staleReason {
-                    case .malformedXML?, .invalidShow?: source += " (stale: Finnkino's answer could not be read)"
-                    default: source += " (stale: Finnkino could not be reached)"
+                    case .malformedXML?, .malformedJSON?, .invalidShow?:
+                        day.source += " (stale: \(provider.name)'s answer could not be read)"
+                    case .keyRefused?: day.source += " (stale: \(provider.name) refused the key)"
+                    default: day.source += " (stale: \(provider.name) could not be reached)"
                     }
                 }
             }
             if let first = fetched.unreadable.first {
                 let count = fetched.unreadable.count
-                notes.append("\(count) of Finnkino's shows could not be read and are left out (\(first))")
+                day.notes.append("\(count) of \(provider.name)'s shows could not be read and are left out (\(first))")
             }
-            if !imported.isEmpty { source += "; \(imported.count) imported" }
-            return ((fetched.value + imported).sorted { $0.start < $1.start }, notes, source)
+            if !imported.isEmpty { day.source += "; \(imported.count) imported" }
+            day.shows = (fetched.value + imported).sorted { $0.start < $1.start }
+            return day
         } catch let error as ShowtimesError where !imported.isEmpty {
-            return (imported, ["Finnkino's showtimes are missing: \(error)"], "\(imported.count) imported")
+            return DayShows(
+                shows: imported, notes: ["\(provider.name)'s showtimes are missing: \(error)"],
+                source: "\(imported.count) imported")
         }
     }
 
@@ -90,6 +152,58 @@ package struct ShowtimesServices {
             if let found = areas.first(where: { NameKey.of($0.name) == city }) { return found.id }
         }
         return nil
+    }
+}
+
+/// Where the showtimes are asked for: the origin's country, the provider that covers it, and the clocks.
+///
+/// The country comes from the origin (`--near` a named place), else from the gazetteer place nearest it, as
+/// `suggest` derives its region. A theater's zone is the IANA zone of the gazetteer place nearest it.
+package struct ShowtimesRegion {
+    package let origin: Coordinate
+    package let radiusMeters: Double
+    /// ISO 3166-1 alpha-2, or nil when unknown.
+    package let country: String?
+    /// The provider covering `country`, or nil.
+    package let provider: ShowtimesProvider?
+    /// The zone the day is read in: Finnkino's Europe/Helsinki, else the origin's.
+    package let timeZoneIdentifier: String
+    private let gazetteer: Gazetteer?
+
+    /// The region of a search.
+    package init(found: TheaterSearch, environment: Environment) {
+        let gazetteer = try? environment.gazetteer()
+        let nearest = gazetteer?.nearest(to: found.origin.coordinate)
+        self.init(
+            origin: found.origin.coordinate, radiusMeters: found.radius.meters,
+            country: (found.origin.countryCode ?? nearest?.countryCode)?.uppercased(), gazetteer: gazetteer)
+    }
+
+    /// A region with its country given.
+    package init(origin: Coordinate, radiusMeters: Double, country: String?, gazetteer: Gazetteer?) {
+        self.origin = origin
+        self.radiusMeters = radiusMeters
+        self.country = country
+        self.gazetteer = gazetteer
+        provider = ShowtimesProvider.covering(country)
+        if provider == .finnkino {
+            timeZoneIdentifier = FinnkinoParsing.timeZoneIdentifier
+        } else {
+            timeZoneIdentifier =
+                gazetteer?.nearest(to: origin).map(\.timeZone).flatMap { TimeZone(identifier: $0)?.identifier }
+                ?? TimeZone.current.identifier
+        }
+    }
+
+    /// The zone of the day.
+    package var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .current }
+
+    /// The IANA zone of the gazetteer place nearest `coordinate` (within 100 km), or nil.
+    package func zoneAt(_ coordinate: Coordinate) -> String? {
+        guard let zone = gazetteer?.nearest(to: coordinate)?.timeZone, TimeZone(identifier: zone) != nil else {
+            return nil
+        }
+        return zone
     }
 }
 
@@ -106,9 +220,20 @@ package struct NearbyShows {
     package let notes: [String]
     package let source: String
 
-    package init(found: TheaterSearch, options: ShowtimesRequest, services: ShowtimesServices) async throws {
-        let zone = TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!
-        let localDay = try options.localDay(zone: zone)
+    /// The region the shows were asked for: its country, provider and zone.
+    package let region: ShowtimesRegion
+
+    /// The tag marking a theater made from a provider's own place (a Gracenote theatre with no OSM match).
+    package static let sourceTag = "planner:source"
+
+    /// The zone the day was read in, for headers when no show is listed.
+    package var timeZoneIdentifier: String { region.timeZoneIdentifier }
+
+    package init(
+        found: TheaterSearch, options: ShowtimesRequest, services: ShowtimesServices, region: ShowtimesRegion? = nil
+    ) async throws {
+        let region = region ?? ShowtimesRegion(found: found, environment: services.environment)
+        let localDay = try options.localDay(zone: region.timeZone)
         var cities: [String] = []
         for hit in found.hits {
             if let city = hit.theater.tags["addr:city"], !cities.contains(city) { cities.append(city) }
@@ -116,11 +241,16 @@ package struct NearbyShows {
         if let first = found.origin.label.split(separator: ",").first, found.origin.countryCode != nil {
             cities.append(String(first))
         }
-        let day = try await services.shows(localDay: localDay, area: options.area, cities: cities)
-        let all = TheaterMatcher.match(
-            ProviderTheater.of(day.shows), catalog: found.catalog.theaters, near: found.origin.coordinate)
-        let nearbyIDs = Set(found.hits.map(\.theater.id))
+        let day = try await services.shows(localDay: localDay, region: region, area: options.area, cities: cities)
+        let all = Self.match(day, catalog: found.catalog.theaters, near: found.origin.coordinate)
+        var nearbyIDs = Set(found.hits.map(\.theater.id))
+        for match in all.matches.values where match.theater.tags[Self.sourceTag] != nil
+            && match.theater.coordinate.distanceMeters(to: found.origin.coordinate) <= found.radius.meters
+        {
+            nearbyIDs.insert(match.theater.id)
+        }
         self.found = found
+        self.region = region
         self.localDay = localDay
         self.shows = Self.onTheatersClocks(day.shows, matches: all.matches)
         self.matching = TheaterMatching(
@@ -130,6 +260,54 @@ package struct NearbyShows {
         self.notes = day.notes
         self.source = day.source
     }
+
+    /// Matches the day's provider theaters to the catalog. Gracenote's theatres, whose places are known, are
+    /// matched by name within ``gracenoteMatchMeters`` of their own coordinates; one with no match becomes a
+    /// theater of its own at Gracenote's coordinates and address, tagged with its source, so that its shows are
+    /// planned with travel times. Other providers' theaters are matched by name near the origin.
+    package static func match(_ day: ShowtimesServices.DayShows, catalog: [Theater], near origin: Coordinate)
+        -> TheaterMatching
+    {
+        let providerTheaters = ProviderTheater.of(day.shows)
+        guard !day.theatres.isEmpty else {
+            return TheaterMatcher.match(providerTheaters, catalog: catalog, near: origin)
+        }
+        var matches: [String: TheaterMatch] = [:]
+        var unmatched: [ProviderTheater] = []
+        for provider in providerTheaters {
+            guard let theatre = day.theatres[provider.id], let place = theatre.coordinate else {
+                if let match = TheaterMatcher.best(provider, catalog: catalog, near: origin) {
+                    matches[provider.id] = match
+                } else {
+                    unmatched.append(provider)
+                }
+                continue
+            }
+            if let match = TheaterMatcher.best(
+                provider, catalog: catalog, near: place, maxDistanceMeters: gracenoteMatchMeters)
+            {
+                matches[provider.id] = match
+                continue
+            }
+            var tags = [sourceTag: ShowtimesProvider.gracenote.id, "amenity": "cinema"]
+            tags["addr:street"] = theatre.street
+            tags["addr:city"] = theatre.city
+            tags["addr:state"] = theatre.state
+            tags["addr:postcode"] = theatre.postalCode
+            tags["addr:country"] = theatre.country
+            tags["phone"] = theatre.telephone
+            let own = Theater(
+                osmType: nil, osmID: nil, name: theatre.name, coordinate: place, category: .cinema, tags: tags,
+                fallbackID: "gracenote/\(theatre.id)")
+            matches[provider.id] = TheaterMatch(
+                provider: provider, theater: own, confidence: .exact,
+                reason: "not in the theater catalog: placed at Gracenote's coordinates")
+        }
+        return TheaterMatching(matches: matches, unmatched: unmatched)
+    }
+
+    /// How far from a Gracenote theatre's own coordinates its OSM match may be, in meters.
+    package static let gracenoteMatchMeters = 1_000.0
 
     /// Imported shows whose file gave only an offset (`…T21:00:00Z` reads as the UTC clock) are shown on the clock
     /// of the theater they matched: the time zone of the gazetteer place nearest it (GeoNames' IANA zone). The
@@ -156,10 +334,19 @@ package struct NearbyShows {
     /// Notes for people about theaters that were left out.
     package var theaterNotes: [String] {
         var lines: [String] = []
-        let matched = matching.matches.values.sorted { $0.provider.name < $1.provider.name }
+        let matched = matching.matches.values.filter { $0.theater.tags[Self.sourceTag] == nil }
+            .sorted { $0.provider.name < $1.provider.name }
+        let own = matching.matches.values.filter { $0.theater.tags[Self.sourceTag] != nil }
+            .sorted { $0.provider.name < $1.provider.name }
         if !matched.isEmpty {
             let pairs = matched.map { "\($0.provider.name) → \($0.theater.name) (\($0.theater.id), \($0.confidence))" }
             lines.append("matched: " + pairs.joined(separator: "; "))
+        }
+        if !own.isEmpty {
+            lines.append(
+                "not in the theater catalog, so placed at Gracenote's coordinates: "
+                    + own.map { "\($0.theater.name)" + ($0.theater.address.map { " (\($0))" } ?? "") }.joined(
+                        separator: "; "))
         }
         for theater in matching.unmatched {
             let label = theater.id == theater.name ? "" : " (\(providerLabel(theater.id)) \(theater.id))"
@@ -172,6 +359,8 @@ package struct NearbyShows {
     }
 
     private func providerLabel(_ id: String) -> String {
-        shows.first { $0.providerTheaterID == id }?.provider == "import" ? "import" : "Finnkino"
+        let provider = shows.first { $0.providerTheaterID == id }?.provider
+        if provider == "import" { return "import" }
+        return ShowtimesProvider.all.first { $0.id == provider }?.name ?? provider ?? "import"
     }
 }

@@ -19,23 +19,28 @@ package struct SuggestShowings: Sendable {
 
     /// By TMDb id: the cinemas showing the film, nearest first.
     package let byFilm: [Int: [Showing]]
-    /// The provider, e.g. "Finnkino".
+    /// The provider, e.g. "Finnkino" or "Gracenote".
     package let source: String
 
-    /// The shows of the next ``days`` days at the search's theaters, matched to `films`. Finnkino covers Finland
-    /// only: elsewhere this is nil, and the report says showtimes are unknown there.
+    /// The shows of the next ``days`` days at the search's theaters, matched to `films`, from the provider that
+    /// covers `region` (Finnkino in FI, Gracenote in US and CA). Where none does, this is nil, and the report says
+    /// showtimes are unknown there.
     package static func find(
         for films: [FilmCandidate], found: TheaterSearch, routes: [Route], region: String, services: ShowtimesServices,
         now: Date = Date()
     ) async throws -> SuggestShowings? {
-        guard region == "FI" else { return nil }
-        let zone = TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!
+        let gazetteer = try? services.environment.gazetteer()
+        let area = ShowtimesRegion(
+            origin: found.origin.coordinate, radiusMeters: found.radius.meters, country: region.uppercased(),
+            gazetteer: gazetteer)
+        guard let provider = area.provider else { return nil }
+        let zone = area.timeZone
         let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)
         var shows: [Show] = []
         var theaters: [String: Theater] = [:]
         for offset in 0..<days {
             let request = ShowtimesRequest(date: today.adding(days: offset).description)
-            let nearby = try await NearbyShows(found: found, options: request, services: services)
+            let nearby = try await NearbyShows(found: found, options: request, services: services, region: area)
             shows += nearby.nearbyShows.filter { $0.start >= now }
             for (id, match) in nearby.matching.matches { theaters[id] = match.theater }
         }
@@ -50,6 +55,6 @@ package struct SuggestShowings: Sendable {
                 return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: next)
             }.sorted { ($0.route?.straightLineMeters ?? .infinity) < ($1.route?.straightLineMeters ?? .infinity) }
         }
-        return SuggestShowings(byFilm: byFilm, source: FinnkinoParsing.providerName)
+        return SuggestShowings(byFilm: byFilm, source: provider.name)
     }
 }

@@ -46,6 +46,9 @@ extension PlannerCommand {
 
         @OptionGroup var output: OutputOptions<ReportFormats>
 
+        @Flag(name: .long, help: "Add a Tickets column with each show's booking link (JSON always has it as url).")
+        var long = false
+
         func validate() throws {
             try output.require([.table, .json], command: "plan")
             guard pick >= 1 else { throw ValidationError("--pick must be a show's # in the plan, 1 or more, not \(pick)") }
@@ -57,7 +60,7 @@ extension PlannerCommand {
             let environment = Environment()
             let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment)
             let now = Date()
-            let report = try await ShowtimesServices.make(showtimes.request, environment: environment).planReport(
+            var report = try await ShowtimesServices.make(showtimes.request, environment: environment).planReport(
                 found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,
                 now: now)
             let plan = report.plan
@@ -74,6 +77,7 @@ extension PlannerCommand {
                             + "to put in \(ics); nothing was written")
                 }
             }
+            report.long = long
             try output.target.write(output.format == .json ? try report.json() : report.table())
             for note in notes { Console.error("planner: " + note) }
         }

@@ -20,8 +20,10 @@ extension PlannerCommand {
             commandName: "list",
             abstract: "List the day's shows at nearby theaters, by start time.",
             discussion: """
-                Shows come from Finnkino (FINNKINO_BASE_URL overrides https://www.finnkino.fi/xml) and from \
-                'planner showtimes import'. Example: planner showtimes --near Helsinki --date tomorrow --film 550
+                Shows come from the provider that covers the origin's country: Finnkino in FI (FINNKINO_BASE_URL \
+                overrides https://www.finnkino.fi/xml), Gracenote in US and CA (GRACENOTE_API_KEY; GRACENOTE_BASE_URL \
+                overrides http://data.tmsapi.com/v1.1); and from 'planner showtimes import' everywhere. Times are on \
+                the theater's clock. Example: planner showtimes --near Helsinki --date tomorrow --film 550
                 """)
 
         @OptionGroup var location: LocationOptions
@@ -33,6 +35,9 @@ extension PlannerCommand {
 
         @OptionGroup var output: OutputOptions<ReportFormats>
 
+        @Flag(name: .long, help: "Add a Tickets column with each show's booking link (JSON always has it as url).")
+        var long = false
+
         func validate() throws {
             try output.require([.table, .json], command: "showtimes")
         }
@@ -40,8 +45,9 @@ extension PlannerCommand {
         func run() async throws {
             let environment = Environment()
             let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment)
-            let report = try await ShowtimesServices.make(showtimes.request, environment: environment).showtimesReport(
+            var report = try await ShowtimesServices.make(showtimes.request, environment: environment).showtimesReport(
                 found: found, mode: search.mode, request: showtimes.request, film: film)
+            report.long = long
             try output.target.write(output.format == .json ? try report.json() : report.table())
         }
     }

@@ -9,14 +9,14 @@ struct ShowtimesOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The day: YYYY-MM-DD, today or tomorrow (in the theaters' zone, Europe/Helsinki for Finnkino).",
+            "The day: YYYY-MM-DD, today or tomorrow (on the theaters' clock: Europe/Helsinki for Finnkino, the origin's zone elsewhere).",
             valueName: "day"))
     var date: String = "today"
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Finnkino's area id (1002 is Helsinki; 1031 is Kinopalatsi alone).",
+            "Finnkino's area id (1002 is Helsinki; 1031 is Kinopalatsi alone); other providers ignore it.",
             discussion: "Default: the area named after the city of the nearest cinemas, else every area.",
             valueName: "id"))
     var area: String?

@@ -88,68 +88,20 @@ public struct FinnkinoClient: Sendable {
         }
     }
 
-    /// Answers from the cache or the provider; an answer is decoded before it is cached, so that a malformed
-    /// answer never lands in the cache.
+    /// Answers from the cache or the provider, through the shared ``ProviderFetcher``.
     private func fetch<T: Sendable>(
         path: String, query: [URLQueryItem], freshSeconds: Double, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
-        let provider = FinnkinoParsing.providerName
         let key =
             "finnkino " + path
             + (query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
-        let cached = try await store?.cached(forKey: key)
-        if let cached,
-            policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds)
-        {
-            return ShowtimesFetch(
-                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
-        }
-        if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
         let request = HTTPRequest(
             url: components.url!, headers: ["Accept": "application/xml", "User-Agent": "planner"],
             timeoutSeconds: timeoutSeconds)
-        let response: Transport.HTTPResponse
-        do {
-            response = try await send(request)
-            guard response.statusCode == 200 else {
-                throw ShowtimesError.httpStatus(provider: provider, code: response.statusCode)
-            }
-        } catch let error as ShowtimesError {
-            // The provider failed: an older answer is better than none, and says it is stale.
-            guard let cached, policy == .normal else { throw error }
-            return ShowtimesFetch(
-                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true,
-                staleReason: error)
-        }
-        let value: T
-        do {
-            value = try decode(response.body)
-        } catch let error as ShowtimesError {
-            // A 200 whose body cannot be read (a captive portal's page, a cut answer) is a failure like any
-            // other: the cached answer stands in, and the new body is not cached.
-            guard let cached, policy == .normal, let old = try? decode(cached.body) else { throw error }
-            return ShowtimesFetch(
-                value: old, fetchedAt: cached.fetchedAt, fromCache: true, isStale: true, staleReason: error)
-        }
-        let fetchedAt = now()
-        try await store?.cache(response.body, forKey: key, fetchedAt: fetchedAt)
-        return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
-    }
-
-    private func send(_ request: HTTPRequest) async throws -> Transport.HTTPResponse {
-        do {
-            return try await transport.send(request)
-        } catch let error as TransportError {
-            switch error {
-            case .timedOut: throw ShowtimesError.timedOut(provider: FinnkinoParsing.providerName)
-            default: throw ShowtimesError.unreachable(provider: FinnkinoParsing.providerName)
-            }
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw ShowtimesError.unreachable(provider: FinnkinoParsing.providerName)
-        }
+        let fetcher = ProviderFetcher(
+            provider: FinnkinoParsing.providerName, transport: transport, store: store, policy: policy, now: now)
+        return try await fetcher.fetch(key: key, request: request, freshSeconds: freshSeconds, decode: decode)
     }
 }

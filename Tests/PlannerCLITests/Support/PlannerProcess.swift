@@ -44,6 +44,8 @@ struct PlannerProcess {
         environment["OVERPASS_URL"] = "http://127.0.0.1:9/api/interpreter"
         environment["NOMINATIM_URL"] = "http://127.0.0.1:9"
         environment["FINNKINO_BASE_URL"] = "http://127.0.0.1:9/xml"
+        environment["GRACENOTE_BASE_URL"] = "http://127.0.0.1:9/v1.1"
+        environment.removeValue(forKey: "GRACENOTE_API_KEY")
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
     }

@@ -1,0 +1,78 @@
+import Foundation
+import Transport
+
+/// The cache-then-provider exchange every showtimes client shares: a fresh cached answer is used, otherwise the
+/// provider is asked, and when it fails an older cached answer stands in and says it is stale.
+///
+/// The cache key is the client's own text (the path and the query without any key), never the URL sent: a
+/// provider's key is a query parameter and must not land in the database.
+struct ProviderFetcher: Sendable {
+    /// The provider's name in messages, such as "Gracenote".
+    let provider: String
+    let transport: any HTTPTransport
+    let store: ShowtimesStore?
+    let policy: ShowtimesCachePolicy
+    let now: @Sendable () -> Date
+
+    /// Answers from the cache or the provider; an answer is decoded before it is cached, so that a malformed
+    /// answer never lands in the cache.
+    /// - Parameters:
+    ///   - key: The cache key, without secrets.
+    ///   - refusal: The error for a status other than 200 (nil: ``ShowtimesError/httpStatus(provider:code:)``).
+    func fetch<T: Sendable>(
+        key: String, request: HTTPRequest, freshSeconds: Double,
+        refusal: (Int) -> ShowtimesError? = { _ in nil }, decode: (Data) throws -> T
+    ) async throws -> ShowtimesFetch<T> {
+        let cached = try await store?.cached(forKey: key)
+        if let cached,
+            policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds)
+        {
+            return ShowtimesFetch(
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
+        }
+        if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
+        let response: Transport.HTTPResponse
+        do {
+            response = try await send(request)
+            guard response.statusCode == 200 else {
+                throw refusal(response.statusCode)
+                    ?? ShowtimesError.httpStatus(provider: provider, code: response.statusCode)
+            }
+        } catch let error as ShowtimesError {
+            // The provider failed: an older answer is better than none, and says it is stale.
+            guard let cached, policy == .normal else { throw error }
+            return ShowtimesFetch(
+                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true,
+                staleReason: error)
+        }
+        let value: T
+        do {
+            value = try decode(response.body)
+        } catch let error as ShowtimesError {
+            // A 200 whose body cannot be read (a captive portal's page, a cut answer) is a failure like any
+            // other: the cached answer stands in, and the new body is not cached.
+            guard let cached, policy == .normal, let old = try? decode(cached.body) else { throw error }
+            return ShowtimesFetch(
+                value: old, fetchedAt: cached.fetchedAt, fromCache: true, isStale: true, staleReason: error)
+        }
+        let fetchedAt = now()
+        try await store?.cache(response.body, forKey: key, fetchedAt: fetchedAt)
+        return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
+    }
+
+    /// Sends through the transport, turning its errors into the provider's.
+    private func send(_ request: HTTPRequest) async throws -> Transport.HTTPResponse {
+        do {
+            return try await transport.send(request)
+        } catch let error as TransportError {
+            switch error {
+            case .timedOut: throw ShowtimesError.timedOut(provider: provider)
+            default: throw ShowtimesError.unreachable(provider: provider)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ShowtimesError.unreachable(provider: provider)
+        }
+    }
+}
