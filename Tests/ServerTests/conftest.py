@@ -305,14 +305,17 @@ class Server:
         return stop_process(self.process, grace)
 
 
-def start_planner_server(workspace: Workspace, *extra: str, env: dict | None = None, name: str = "server") -> Server:
+def start_planner_server(workspace: Workspace, *extra: str, env: dict | None = None, name: str = "server",
+                         database: str | None = None) -> Server:
+    """`planner serve` on the workspace's SQLite file, or on the PostgreSQL `database` (postgres://…) when given."""
     if not PLANNER.exists():
         pytest.fail(f"no planner binary at {PLANNER}: build it (swift build) or set PLANNER=/path/to/planner")
     run_env = dict(workspace.env)
     if env:
         run_env.update(env)
     log_path = workspace.root / f"{name}-{time.monotonic_ns()}.stderr.log"
-    args = [str(PLANNER), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(workspace.db), *extra]
+    store = ["--database", database] if database else ["--db", str(workspace.db)]
+    args = [str(PLANNER), "serve", "--host", "127.0.0.1", "--port", "0", *store, *extra]
     with open(log_path, "wb") as log:
         process = _track(subprocess.Popen(args, env=run_env, stdout=subprocess.PIPE, stderr=log,
                                           stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent))
