@@ -51,20 +51,7 @@ extension PostgresListStorage {
     ) throws {
         try film.validate()
         for release in releases { _ = try Day.validated(release.date) }
-        var detailed = film
-        if !exactly {
-            detailed.needsDetails = false
-            if detailed.year == nil, let date = detailed.releaseDate { detailed.year = Int(date.prefix(4)) }
-        }
-        try session.execute(
-            """
-            INSERT INTO film (id, title, original_title, year, release_date, poster_path, overview, needs_details)
-            VALUES (\(detailed.id), \(detailed.title), \(detailed.originalTitle), \(detailed.year),
-                    \(detailed.releaseDate), \(detailed.posterPath), \(detailed.overview), \(detailed.needsDetails))
-            ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, original_title = EXCLUDED.original_title,
-                year = EXCLUDED.year, release_date = EXCLUDED.release_date, poster_path = EXCLUDED.poster_path,
-                overview = EXCLUDED.overview, needs_details = EXCLUDED.needs_details
-            """)
+        try insert(exactly ? film : film.detailed, replacing: .always, in: session)
         try session.execute("DELETE FROM film_release WHERE film_id = \(film.id)")
         for release in releases {
             try session.execute(
@@ -78,6 +65,15 @@ extension PostgresListStorage {
     /// Stores the film when missing, or fills a stored placeholder from a detailed film.
     static func ensureFilm(_ film: Film, in session: PostgresSession) throws {
         try film.validate()
+        try insert(film, replacing: .placeholderOnly, in: session)
+    }
+
+    /// When an insert of a stored film replaces it.
+    enum Replacement { case always, placeholderOnly }
+
+    /// One `INSERT … ON CONFLICT DO UPDATE` of the film's row.
+    private static func insert(_ film: Film, replacing: Replacement, in session: PostgresSession) throws {
+        let condition = replacing == .always ? "" : " WHERE film.needs_details AND NOT EXCLUDED.needs_details"
         try session.execute(
             """
             INSERT INTO film (id, title, original_title, year, release_date, poster_path, overview, needs_details)
@@ -85,8 +81,7 @@ extension PostgresListStorage {
                     \(film.posterPath), \(film.overview), \(film.needsDetails))
             ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, original_title = EXCLUDED.original_title,
                 year = EXCLUDED.year, release_date = EXCLUDED.release_date, poster_path = EXCLUDED.poster_path,
-                overview = EXCLUDED.overview, needs_details = EXCLUDED.needs_details
-            WHERE film.needs_details AND NOT EXCLUDED.needs_details
+                overview = EXCLUDED.overview, needs_details = EXCLUDED.needs_details\(unescaped: condition)
             """)
     }
 

@@ -42,6 +42,14 @@ public struct Film: Codable, Equatable, Hashable, Sendable {
         Film(id: id, title: title, year: year, needsDetails: true)
     }
 
+    /// The film as stored with its details: no longer a placeholder, its year filled from its release date.
+    public var detailed: Film {
+        var film = self
+        film.needsDetails = false
+        if film.year == nil, let date = film.releaseDate { film.year = Int(date.prefix(4)) }
+        return film
+    }
+
     /// Throws ``WatchlistError/invalidDay(_:)`` when the release date is not `YYYY-MM-DD`.
     public func validate() throws {
         if let releaseDate { _ = try Day.validated(releaseDate) }

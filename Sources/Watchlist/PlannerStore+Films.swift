@@ -67,12 +67,7 @@ extension PlannerStore {
     ) throws {
         try film.validate()
         for release in releases { _ = try Day.validated(release.date) }
-        var detailed = film
-        if !exactly {
-            detailed.needsDetails = false
-            if detailed.year == nil, let date = detailed.releaseDate { detailed.year = Int(date.prefix(4)) }
-        }
-        try detailed.upsert(db)
+        try (exactly ? film : film.detailed).upsert(db)
         try FilmReleaseRecord.filter(Column("filmId") == film.id).deleteAll(db)
         for release in releases {
             try FilmReleaseRecord(filmId: film.id, region: release.region, releaseDate: release.date).insert(db)
