@@ -26,6 +26,10 @@ struct SegmentIndex: Sendable {
     private let longSegments: [Int32]
     private let longitudeCellDegrees: Double
     private let cellMeters: Double
+    /// The rows and columns of the cells that hold a segment (empty ranges for an empty index): no ring beyond
+    /// them can hold one, which is what bounds a search without a distance limit.
+    private let rows: ClosedRange<Int>
+    private let columns: ClosedRange<Int>
 
     /// Indexes the segments whose both ends satisfy `include` (by default: all).
     init(_ graph: RoadGraph, include: [Bool]? = nil) {
@@ -62,6 +66,8 @@ struct SegmentIndex: Sendable {
         let longitudeCell = Self.cellDegrees / cosine
         var cells: [Int64: [Int32]] = [:]
         var longSegments: [Int32] = []
+        var rowBounds = (Int.max, Int.min)
+        var columnBounds = (Int.max, Int.min)
         for (index, segment) in segments.enumerated() {
             let latA = graph.latitudes[Int(segment.a)]
             let latB = graph.latitudes[Int(segment.b)]
@@ -73,10 +79,14 @@ struct SegmentIndex: Sendable {
                 longSegments.append(Int32(index))
                 continue
             }
+            rowBounds = (min(rowBounds.0, rows.lowerBound), max(rowBounds.1, rows.upperBound))
+            columnBounds = (min(columnBounds.0, columns.lowerBound), max(columnBounds.1, columns.upperBound))
             for row in rows {
                 for column in columns { cells[Self.key(row, column), default: []].append(Int32(index)) }
             }
         }
+        self.rows = rowBounds.0 <= rowBounds.1 ? rowBounds.0...rowBounds.1 : 0...0
+        self.columns = columnBounds.0 <= columnBounds.1 ? columnBounds.0...columnBounds.1 : 0...0
         self.segments = segments
         self.cells = cells
         self.longSegments = longSegments
@@ -93,6 +103,7 @@ struct SegmentIndex: Sendable {
     }
 
     /// The nearest segment within `maximumMeters` of `point`, projected, or nil when there is none.
+    /// `maximumMeters` may be infinite: the search then stops at the last ring that holds a cell of the grid.
     func nearest(to point: Coordinate, in graph: RoadGraph, maximumMeters: Double) -> RoadSnap? {
         guard !segments.isEmpty else { return nil }
         let row0 = Self.cell(point.latitude, Self.cellDegrees)
@@ -118,7 +129,12 @@ struct SegmentIndex: Sendable {
             }
         }
         for index in longSegments { consider(index) }
-        let maximumRing = Int((maximumMeters / cellMeters).rounded(.up)) + 1
+        // The farthest ring that still meets a cell of the grid, and the farthest the distance limit asks for.
+        let gridRing = max(
+            abs(row0 - rows.lowerBound), abs(row0 - rows.upperBound), abs(column0 - columns.lowerBound),
+            abs(column0 - columns.upperBound))
+        let limitRing = maximumMeters / cellMeters + 1
+        let maximumRing = limitRing < Double(gridRing) ? Int(limitRing.rounded(.up)) : gridRing
         for ring in 0...maximumRing {
             for row in (row0 - ring)...(row0 + ring) {
                 let onEdgeRow = abs(row - row0) == ring
