@@ -108,9 +108,9 @@ public struct RoadRouter: Router {
     }
 
     /// The fastest road path between two points, or nil when either point is off the network or no path joins
-    /// them. Where the mode's profile has turn costs the search runs over edges, turns charged: by A* with
-    /// landmarks when the graph has them (imports compute them), else by bidirectional Dijkstra; other modes run
-    /// bidirectional Dijkstra over nodes.
+    /// them. Where the mode's profile has turn costs the search runs over edges, turns charged: on the graph's
+    /// contraction hierarchy over turns when it has one (imports build it), else by A* with landmarks when it has
+    /// those, else by bidirectional Dijkstra; other modes run bidirectional Dijkstra over nodes.
     public func path(from origin: Coordinate, to destination: Coordinate, mode: TravelMode) -> RoadPath? {
         guard let graph = prepared[mode],
             let start = snap(origin, on: graph),
@@ -122,7 +122,12 @@ public struct RoadRouter: Router {
             let ends = graph.destinationEdgeSeeds(end)
             let direct = graph.directEdge(from: start, to: end)
             let found: SearchPath?
-            if let landmarks = graph.landmarks {
+            if let hierarchy = graph.hierarchy {
+                found = graph.withHierarchyWorkspace { workspace in
+                    search.hierarchySearch(
+                        seeds: seeds, ends: ends, direct: direct, hierarchy: hierarchy, workspace: &workspace)
+                }
+            } else if let landmarks = graph.landmarks {
                 found = graph.withWorkspace { workspace in
                     search.landmarkSearch(
                         seeds: seeds, ends: ends, direct: direct, landmarks: landmarks, workspace: &workspace)
