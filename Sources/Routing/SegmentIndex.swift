@@ -20,6 +20,8 @@ struct SegmentIndex: Sendable {
     /// The most cells one segment's box may cover (64 × 64, some 14 km square); a longer segment, which real
     /// roads between two nodes hardly have but a damaged area file can, is kept aside and checked by every query.
     static let maximumCellsPerSegment = 4_096
+    /// How many rings a query scans (some 14 km out) before it checks every segment instead.
+    static let ringsBeforeScanningAll = 64
 
     let segments: [Segment]
     private let cells: [Int64: [Int32]]
@@ -136,6 +138,11 @@ struct SegmentIndex: Sendable {
         let limitRing = maximumMeters / cellMeters + 1
         let maximumRing = limitRing < Double(gridRing) ? Int(limitRing.rounded(.up)) : gridRing
         for ring in 0...maximumRing {
+            // Far from every road (rings grow as their square), one pass over all segments is cheaper and exact.
+            if ring > Self.ringsBeforeScanningAll {
+                for index in segments.indices { consider(Int32(index)) }
+                break
+            }
             for row in (row0 - ring)...(row0 + ring) {
                 let onEdgeRow = abs(row - row0) == ring
                 let columnStep = onEdgeRow ? 1 : max(1, 2 * ring)

@@ -91,4 +91,19 @@ import Theaters
         #expect(route.source == .roadNetwork)
         #expect(route.offRoadMeters >= 2_495)
     }
+
+    @Test func aPointHundredsOfKilometresFromTheRoadsOfAHugeAreaSnapsByOnePassOverTheSegments() throws {
+        // Given the tiny grid in bounds some 400 km across, and a point 150 km east of it
+        let graphs = Array(try RoadRouterTests.gridArea().graphs.values)
+        let corner = TinyExtract.coordinate(9)
+        let huge = BoundingBox(
+            south: corner.latitude - 2, west: corner.longitude - 4, north: corner.latitude + 2,
+            east: corner.longitude + 4)
+        let far = corner.destination(distanceMeters: 150_000, bearingDegrees: 90)
+        // Then it snaps onto the grid's eastern street (past 64 rings of cells, by checking every segment; the
+        // great circle heading east drifts south, so the nearest point is the street's southern end)
+        let snap = try #require(RoadRouter(graphs: graphs, coverage: huge).snap(far, mode: .drive))
+        #expect(snap.coordinate.distanceMeters(to: TinyExtract.coordinate(3)) < 5)
+        #expect(abs(snap.distanceMeters - 150_000) < 1_500)
+    }
 }
