@@ -69,6 +69,9 @@ struct RoutesCommandTests {
         #expect((properties["origin_snap_m"] as? Double ?? 0) > 1_000)
         #expect((properties["destination_snap_m"] as? Double ?? 1_000) < 50)
         #expect(properties["estimate_reason"] == nil)
+        let list = try await planner.run(["routes", "--near", "43.712,7.43", "--mode", "drive", "--radius", "5"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("   note     the drive route includes 1."), "\(list.stdout)")
     }
 
     @Test func oneRouteWhereNoAreaCoversTheOriginSaysSo() async throws {
