@@ -2,7 +2,7 @@
 # Road-routing speed, side by side with OSRM in one run, on the Columbus extract, car.
 #
 # Ours: the RoutingBenchmark executable (release) — import time (PBF → drive graph), router prepare time, and per
-# pair the latency of one point-to-point route (A* with landmarks, turns charged) and of the 10 fastest of 100 destinations
+# pair the latency of one point-to-point route (contraction hierarchy over turns, turns charged) and of the 10 fastest of 100 destinations
 # (one-to-many Dijkstra stopping once the 10 are known).
 # OSRM 26.10.0: the PyPI wheel osrm-bindings==26.10.0 installed in a Python 3.12 venv (it is cp312-abi3), queried
 # in-process through its Python module (`import osrm`), on data prepared by the wheel's osrm-extract with OSRM's

@@ -34,6 +34,7 @@ prep = {name: float(value) for name, value in (line.strip().split(",") for line 
 ours_import = ours_prepare = 0.0
 ours_routes = {}  # pair -> (distance, duration, ms)
 ours_nearest = {}  # pair -> (ms, [(destination, duration)])
+ours_landmarks = {}  # pair -> (distance, duration, ms): A* with landmarks, the search before the hierarchy
 for line in open(ours_file):
     fields = line.rstrip("\n").split(",")
     if fields[0] == "import":
@@ -42,6 +43,8 @@ for line in open(ours_file):
         ours_prepare = float(fields[1])
     elif fields[0] == "route":
         ours_routes[int(fields[1])] = (float(fields[2]), float(fields[3]), float(fields[4]))
+    elif fields[0] == "landmarks":
+        ours_landmarks[int(fields[1])] = (float(fields[2]), float(fields[3]), float(fields[4]))
     elif fields[0] == "nearest":
         found = [(int(j), float(d)) for j, d in (item.split(":") for item in fields[3].split(";") if item)]
         ours_nearest[int(fields[1])] = (float(fields[2]), found)
@@ -144,7 +147,7 @@ overlaps = [
 
 print(f"Columbus (otp_columbus.osm.pbf), car; {len(pairs)} seeded random pairs, {len(destinations)} seeded random "
       f"destinations; each query best of {repeats}, median over pairs (p90)\n")
-print("| | planner (A* with landmarks; one-to-many Dijkstra) | OSRM CH (in-process) | OSRM MLD (in-process) | ours / OSRM (faster) |")
+print("| | planner (CH over turns; one-to-many Dijkstra) | OSRM CH (in-process) | OSRM MLD (in-process) | ours / OSRM (faster) |")
 print("|---|---|---|---|---|")
 print(f"| import / preprocess, car | {ours_import:.3f} s import + {ours_prepare:.3f} s router prepare "
       f"| {prep['extract']:.2f} s extract + {prep['contract']:.2f} s contract "
@@ -153,11 +156,22 @@ print(f"| import / preprocess, car | {ours_import:.3f} s import + {ours_prepare:
 print(f"| load prepared data | — | {ch['load'] * 1000:.0f} ms | {mld['load'] * 1000:.0f} ms | |")
 print(f"| one route (point to point) | {cell(our_route_ms)} | {cell(ch_route)} | {cell(mld_route)} "
       f"| **{median(our_route_ms) / fast_route:.2f}×** (vs {faster_route}) |")
+if ours_landmarks:
+    landmark_ms = [r[2] for r in ours_landmarks.values()]
+    print(f"| (ours before: A* with landmarks, same pairs) | {cell(landmark_ms)} | | "
+          f"| {median(landmark_ms) / median(mld_route):.2f}× MLD (p90 {p90(landmark_ms) / p90(mld_route):.2f}×) |")
 print(f"| 10 nearest of 100 destinations (OSRM: Table 1×100, keep 10 smallest) | {cell(our_nearest_ms)} "
       f"| {cell(ch_t100)} | {cell(mld_t100)} | **{median(our_nearest_ms) / fast_t100:.2f}×** (vs {faster_t100}) |")
 print(f"| (OSRM Table 1×10 on the 10 ours returned) | | {cell(ch_t10)} | {cell(mld_t10)} "
       f"| {median(our_nearest_ms) / fast_t10:.2f}× |")
 print(f"| (binding floor: OSRM Nearest, 1 point) | | {cell(ch['nearest'])} | {cell(mld['nearest'])} | |")
+print()
+if ours_landmarks:
+    same = sum(1 for i, r in ours_routes.items() if i in ours_landmarks and ours_landmarks[i][:2] == r[:2])
+    print(f"Hierarchy and A* with landmarks give the same distance and duration (to 0.1) on {same}/{len(ours_routes)} pairs.")
+print(f"One route, ours / OSRM: median {median(our_route_ms) / median(mld_route):.2f}× MLD, "
+      f"{median(our_route_ms) / median(ch_route):.2f}× CH; p90 {p90(our_route_ms) / p90(mld_route):.2f}× MLD, "
+      f"{p90(our_route_ms) / p90(ch_route):.2f}× CH.")
 print()
 print(f"Agreement with OSRM CH on the same pairs ({len(compared)} compared: both routed, OSRM distance > 50 m): "
       f"distance within ±5 % {sum(abs(x) <= 0.05 for x in dist)}/{len(compared)} "

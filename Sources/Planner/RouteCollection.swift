@@ -4,7 +4,9 @@ import Theaters
 /// The GeoJSON of a set of routes: one FeatureCollection with the origin, the theaters and one LineString per route.
 public enum RouteCollection {
     /// Builds the collection. Each line carries `mode`, `distance_m`, `duration_s`, `source` and the theater's
-    /// name and id; a line that crosses the antimeridian becomes a MultiLineString (RFC 7946 §3.1.9).
+    /// name and id; a route by road adds `origin_snap_m` and `destination_snap_m` (the off-road legs walked at each
+    /// end, counted in the distance), an estimate `estimate_reason` (`no-area` or `no-path`). A line that crosses
+    /// the antimeridian becomes a MultiLineString (RFC 7946 §3.1.9).
     public static func featureCollection(
         origin: Coordinate, originLabel: String, routes: [Route]
     ) -> GeoJSON.FeatureCollection {
@@ -20,21 +22,25 @@ public enum RouteCollection {
                     properties: theaterProperties(route.theater)))
         }
         for route in routes {
+            var properties: [String: GeoJSON.Value] = [
+                "role": "route",
+                "mode": .string(route.mode.rawValue),
+                "distance_m": .number(round1(route.distanceMeters)),
+                "straight_line_m": .number(round1(route.straightLineMeters)),
+                "duration_s": .number(route.durationSeconds.rounded()),
+                "source": .string(route.source.rawValue),
+                "theater_id": .string(route.theater.id),
+                "theater_name": .string(route.theater.name),
+            ]
+            if let meters = route.originSnapMeters { properties["origin_snap_m"] = .number(round1(meters)) }
+            if let meters = route.destinationSnapMeters { properties["destination_snap_m"] = .number(round1(meters)) }
+            if let reason = route.estimateReason { properties["estimate_reason"] = .string(reason.rawValue) }
             features.append(
                 GeoJSON.Feature(
                     id: "route/\(route.mode.rawValue)/\(route.theater.id)",
                     geometry: route.geometry.count == 1
                         ? .point(route.geometry[0]) : GeoJSON.splittingAtAntimeridian(route.geometry),
-                    properties: [
-                        "role": "route",
-                        "mode": .string(route.mode.rawValue),
-                        "distance_m": .number(round1(route.distanceMeters)),
-                        "straight_line_m": .number(round1(route.straightLineMeters)),
-                        "duration_s": .number(route.durationSeconds.rounded()),
-                        "source": .string(route.source.rawValue),
-                        "theater_id": .string(route.theater.id),
-                        "theater_name": .string(route.theater.name),
-                    ]))
+                    properties: properties))
         }
         return GeoJSON.FeatureCollection(features: features)
     }

@@ -11,8 +11,11 @@ final class PreparedGraph: Sendable {
     let turns: TurnTable?
     /// The graph's landmarks, when its profile charges turns and the import computed them (`TurnSearch+Landmarks`).
     let landmarks: Landmarks?
+    /// The contraction hierarchy over the graph's turns, when its profile charges turns and the graph has one.
+    let hierarchy: TurnHierarchy?
     /// Search labels left by earlier queries, ready for the next (one per concurrent query at most).
     private let workspaces = Mutex<[SearchWorkspace]>([])
+    private let hierarchyWorkspaces = Mutex<[HierarchyWorkspace]>([])
 
     init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil) {
         self.graph = graph
@@ -21,6 +24,16 @@ final class PreparedGraph: Sendable {
         segments = SegmentIndex(graph, include: Components.largestComponentMask(graph, reverse: reverse))
         turns = turnCosts.map { TurnTable(graph, reverse: reverse, costs: $0) }
         landmarks = turnCosts != nil && (graph.landmarks?.count ?? 0) > 0 ? graph.landmarks : nil
+        hierarchy = turnCosts != nil ? graph.hierarchy : nil
+    }
+
+    /// Runs `body` with a hierarchy workspace of all-initial labels, from the pool (or made), and returns it after.
+    func withHierarchyWorkspace<Result>(_ body: (inout HierarchyWorkspace) -> Result) -> Result {
+        var workspace =
+            hierarchyWorkspaces.withLock { $0.popLast() } ?? HierarchyWorkspace(nodeCount: graph.edgeCount)
+        let result = body(&workspace)
+        hierarchyWorkspaces.withLock { $0.append(workspace) }
+        return result
     }
 
     /// Runs `body` with a workspace of all-initial labels, taken from the pool (or made), and returns it after.

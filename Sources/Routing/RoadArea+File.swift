@@ -14,10 +14,13 @@ import Theaters
 extension RoadArea {
     /// The magic bytes a graph file starts with.
     public static let fileMagic: [UInt8] = Array("PLNRAREA".utf8)
-    /// The format version this build writes and reads. Version 2 added each graph's edge weights, version 3 its
-    /// landmarks (A* with landmarks, for turn-aware graphs); an older file is refused with
-    /// `RoutingError.unsupportedGraphVersion` (import the extract again).
-    public static let fileFormatVersion: UInt32 = 3
+    /// The format version this build writes. Version 2 added each graph's edge weights, version 3 its landmarks
+    /// (A* with landmarks, for turn-aware graphs), version 4 its contraction hierarchy over turns. Version 3 files
+    /// are still read (their car routes run by A* with landmarks: the same routes, slower); an older file is
+    /// refused with `RoutingError.unsupportedGraphVersion` (import the extract again).
+    public static let fileFormatVersion: UInt32 = 4
+    /// The oldest format version this build reads.
+    public static let oldestReadableFormatVersion: UInt32 = 3
 
     /// Writes the area to `url` atomically.
     public func write(to url: URL) throws {
@@ -42,6 +45,8 @@ extension RoadArea {
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
     init(bytes: [UInt8], path: String) throws {
         var reader = try Self.openBlocks(bytes, path: path)
+        var versionReader = BinaryReader(bytes, position: Self.fileMagic.count)
+        let version = (try? versionReader.read(UInt32.self)) ?? 0
         let summaryBlock = try Self.readBlock(&reader, path: path)
         let bodyBlock = try Self.readBlock(&reader, path: path)
         do {
@@ -54,7 +59,7 @@ extension RoadArea {
             for _ in 0..<Int(try body.read(UInt32.self)) { theaters.append(try Self.decodeTheater(&body)) }
             var graphs: [TravelMode: RoadGraph] = [:]
             for _ in 0..<Int(try body.read(UInt8.self)) {
-                let graph = try Self.decodeGraph(&body)
+                let graph = try Self.decodeGraph(&body, hasHierarchy: version >= 4)
                 graphs[graph.mode] = graph
             }
             self.init(
@@ -104,7 +109,9 @@ extension RoadArea {
         guard let version = try? reader.read(UInt32.self) else {
             throw .corruptGraphFile(path: path, reason: "the file ends early")
         }
-        guard version == fileFormatVersion else { throw .unsupportedGraphVersion(path: path, version: version) }
+        guard (oldestReadableFormatVersion...fileFormatVersion).contains(version) else {
+            throw .unsupportedGraphVersion(path: path, version: version)
+        }
         return reader
     }
 
@@ -187,9 +194,22 @@ extension RoadArea {
         writer.writeArray(graph.landmarks?.nodes ?? [])
         writer.writeArray(graph.landmarks?.fromLandmark ?? [])
         writer.writeArray(graph.landmarks?.toLandmark ?? [])
+        let hierarchy = graph.hierarchy
+        writer.writeArray(hierarchy?.rank ?? [])
+        writer.writeArray(hierarchy?.upOffsets ?? [])
+        writer.writeArray(hierarchy?.upNodes ?? [])
+        writer.writeArray(hierarchy?.upWeightsSeconds ?? [])
+        writer.writeArray(hierarchy?.upMiddles ?? [])
+        writer.writeArray(hierarchy?.downOffsets ?? [])
+        writer.writeArray(hierarchy?.downNodes ?? [])
+        writer.writeArray(hierarchy?.downWeightsSeconds ?? [])
+        writer.writeArray(hierarchy?.downMiddles ?? [])
     }
 
-    private static func decodeGraph(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> RoadGraph {
+    /// - Parameter hasHierarchy: the file's format has a hierarchy section after the landmarks (version 4).
+    private static func decodeGraph(_ reader: inout BinaryReader, hasHierarchy: Bool) throws(BinaryReader.Failure)
+        -> RoadGraph
+    {
         let modeName = try reader.readString()
         guard let mode = TravelMode(rawValue: modeName) else {
             throw BinaryReader.Failure(reason: "unknown travel mode '\(modeName)'")
@@ -207,7 +227,19 @@ extension RoadArea {
             landmarks.toLandmark.count == landmarks.fromLandmark.count,
             landmarks.nodes.allSatisfy({ $0 >= 0 && Int($0) < graph.nodeCount })
         else { throw BinaryReader.Failure(reason: "\(graph.mode) graph landmarks disagree in size") }
-        return landmarks.count > 0 ? graph.withLandmarks(landmarks) : graph
+        let withLandmarks = landmarks.count > 0 ? graph.withLandmarks(landmarks) : graph
+        guard hasHierarchy else { return withLandmarks }
+        let hierarchy = TurnHierarchy(
+            rank: try reader.readArray(Int32.self), upOffsets: try reader.readArray(Int32.self),
+            upNodes: try reader.readArray(Int32.self), upWeightsSeconds: try reader.readArray(Double.self),
+            upMiddles: try reader.readArray(Int32.self), downOffsets: try reader.readArray(Int32.self),
+            downNodes: try reader.readArray(Int32.self), downWeightsSeconds: try reader.readArray(Double.self),
+            downMiddles: try reader.readArray(Int32.self))
+        guard !hierarchy.rank.isEmpty else { return withLandmarks }
+        if let problem = hierarchy.problem(edgeCount: graph.edgeCount) {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph: \(problem)")
+        }
+        return withLandmarks.withHierarchy(hierarchy)
     }
 
     /// Checks the invariants the router relies on, so that a damaged file cannot crash it.

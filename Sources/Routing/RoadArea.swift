@@ -49,6 +49,16 @@ public struct RoadArea: Sendable, Equatable {
     }
 }
 
+extension RoadArea {
+    /// The same area without its contraction hierarchies, as a format-3 file loads: car routes then run by A* with
+    /// landmarks (the same routes, slower). For comparing the two searches (`RoutingBenchmark latency`).
+    public var withoutHierarchies: RoadArea {
+        RoadArea(
+            name: name, sourceFileName: sourceFileName, boundingBox: boundingBox, importedAt: importedAt,
+            graphs: graphs.mapValues { $0.withHierarchy(nil) }, theaters: theaters, statistics: statistics)
+    }
+}
+
 /// What a saved area holds, readable without loading its graphs.
 public struct RoadAreaSummary: Sendable, Equatable {
     /// The area's name.

@@ -58,6 +58,8 @@ public struct RoadGraph: Sendable, Equatable {
     public let edgeWeightsSeconds: [Double]
     /// Landmark weights for goal-directed searches (A* with landmarks), when the import computed them.
     let landmarks: Landmarks?
+    /// The contraction hierarchy over the graph's turns, for point-to-point searches, when the import built it.
+    let hierarchy: TurnHierarchy?
 
     /// The number of nodes.
     public var nodeCount: Int { latitudes.count }
@@ -95,7 +97,7 @@ public struct RoadGraph: Sendable, Equatable {
     init(
         mode: TravelMode, latitudes: [Double], longitudes: [Double], osmNodeIDs: [Int64], edgeOffsets: [Int32],
         edgeTargets: [Int32], edgeDurationsSeconds: [Double], edgeLengthsMeters: [Double], edgeWeightsSeconds: [Double],
-        landmarks: Landmarks? = nil
+        landmarks: Landmarks? = nil, hierarchy: TurnHierarchy? = nil
     ) {
         self.mode = mode
         self.latitudes = latitudes
@@ -107,6 +109,7 @@ public struct RoadGraph: Sendable, Equatable {
         self.edgeLengthsMeters = edgeLengthsMeters
         self.edgeWeightsSeconds = edgeWeightsSeconds
         self.landmarks = landmarks
+        self.hierarchy = hierarchy
     }
 
     /// The same graph with `landmarks` (nil to drop them).
@@ -114,7 +117,15 @@ public struct RoadGraph: Sendable, Equatable {
         RoadGraph(
             mode: mode, latitudes: latitudes, longitudes: longitudes, osmNodeIDs: osmNodeIDs, edgeOffsets: edgeOffsets,
             edgeTargets: edgeTargets, edgeDurationsSeconds: edgeDurationsSeconds, edgeLengthsMeters: edgeLengthsMeters,
-            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks)
+            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks, hierarchy: hierarchy)
+    }
+
+    /// The same graph with `hierarchy` (nil to drop it).
+    func withHierarchy(_ hierarchy: TurnHierarchy?) -> RoadGraph {
+        RoadGraph(
+            mode: mode, latitudes: latitudes, longitudes: longitudes, osmNodeIDs: osmNodeIDs, edgeOffsets: edgeOffsets,
+            edgeTargets: edgeTargets, edgeDurationsSeconds: edgeDurationsSeconds, edgeLengthsMeters: edgeLengthsMeters,
+            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks, hierarchy: hierarchy)
     }
 
     /// The indexes of the edges leaving `node`.

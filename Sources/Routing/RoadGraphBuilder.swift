@@ -70,7 +70,13 @@ public struct RoadGraphBuilder: Sendable {
         var graphs: [TravelMode: RoadGraph] = [:]
         for (modeIndex, profile) in profiles.enumerated() {
             let graph = state.graph(modeIndex: modeIndex, profile: profile)
-            graphs[profile.mode] = profile.turnCosts == nil ? graph : graph.withLandmarks(Landmarks(graph))
+            guard let costs = profile.turnCosts else {
+                graphs[profile.mode] = graph
+                continue
+            }
+            // Turn-aware graphs get landmarks (for A* where there is no hierarchy) and the hierarchy over turns.
+            let turns = TurnTable(graph, reverse: ReverseAdjacency(graph), costs: costs)
+            graphs[profile.mode] = graph.withLandmarks(Landmarks(graph)).withHierarchy(TurnHierarchy(graph, turns: turns))
         }
         guard graphs.values.contains(where: { $0.edgeCount > 0 }) else {
             throw RoutingError.noRoadsInExtract(path: url.path)

@@ -15,8 +15,13 @@ public struct RoadPath: Sendable, Equatable {
     public let destinationSnapMeters: Double
 }
 
-/// Routes on imported road graphs, and falls back to `EstimateRouter` (labelled `source: estimate`) when the
-/// origin is farther than `maximumSnapMeters` from any road of the mode, the mode has no graph, or no path exists.
+/// Routes on imported road graphs, and falls back to `EstimateRouter` (labelled `source: estimate`, with its
+/// `EstimateReason`) only where the mode has no graph, an end lies outside the area (`EstimateReason.noArea`), or
+/// no path joins the two ends (`EstimateReason.noPath`).
+///
+/// Inside the area's bounds (`coverage`) a point is joined to the nearest road of the mode however far it lies,
+/// by a straight off-road leg walked at foot speed; outside them, or for bare graphs without bounds, only within
+/// `maximumSnapMeters`.
 ///
 /// ```swift
 /// let router = RoadRouter(area: try RoadArea(contentsOf: graphFile))
@@ -27,24 +32,31 @@ public struct RoadRouter: Router {
     /// The default snapping limit: 1 km.
     public static let defaultMaximumSnapMeters = 1_000.0
 
-    /// The farthest a point may be moved onto a road, in meters.
+    /// The farthest a point outside `coverage` may be moved onto a road, in meters.
     public let maximumSnapMeters: Double
+    /// The bounds of the imported area, inside which every point is snapped to the nearest road of the mode
+    /// whatever the distance; nil for bare graphs.
+    public let coverage: BoundingBox?
     /// The cinemas and theatres of the area the router was made from (empty when made from bare graphs).
     public let theaters: [Theater]
     private let prepared: [TravelMode: PreparedGraph]
     private let fallback = EstimateRouter()
 
-    /// Prepares the graphs of an imported area (reverse edges, components, snapping grid).
+    /// Prepares the graphs of an imported area (reverse edges, components, snapping grid); the area's bounding box
+    /// is its `coverage`.
     public init(area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters) {
-        self.init(graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters)
+        self.init(
+            graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters,
+            coverage: area.boundingBox)
     }
 
     /// Prepares bare graphs, one per mode.
     /// - Parameter chargesTurns: when true (the default), a mode whose profile has `TurnCosts` (driving) is
     ///   searched edge by edge with turns charged; when false, every mode is searched node by node.
+    /// - Parameter coverage: the bounds inside which points snap whatever the distance (nil: nowhere).
     public init(
         graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
-        chargesTurns: Bool = true
+        chargesTurns: Bool = true, coverage: BoundingBox? = nil
     ) {
         var prepared: [TravelMode: PreparedGraph] = [:]
         for graph in graphs {
@@ -54,11 +66,22 @@ public struct RoadRouter: Router {
         self.prepared = prepared
         self.theaters = theaters
         self.maximumSnapMeters = maximumSnapMeters
+        self.coverage = coverage
     }
 
-    /// The road point nearest `point` for `mode`, or nil beyond `maximumSnapMeters` or without a graph.
+    /// The road point nearest `point` for `mode`: inside `coverage` whatever the distance, elsewhere within
+    /// `maximumSnapMeters`; nil beyond that or without a graph.
     public func snap(_ point: Coordinate, mode: TravelMode) -> RoadSnap? {
-        prepared[mode]?.snap(point, maximumMeters: maximumSnapMeters)
+        prepared[mode].flatMap { snap(point, on: $0) }
+    }
+
+    /// The farthest `point` may be moved onto a road: unbounded inside `coverage`.
+    private func snapLimitMeters(_ point: Coordinate) -> Double {
+        coverage?.contains(point) == true ? .infinity : maximumSnapMeters
+    }
+
+    private func snap(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
+        graph.snap(point, maximumMeters: snapLimitMeters(point))
     }
 
     /// One route per theater, in the order given, from a single one-to-many search.
@@ -85,13 +108,13 @@ public struct RoadRouter: Router {
     }
 
     /// The fastest road path between two points, or nil when either point is off the network or no path joins
-    /// them. Where the mode's profile has turn costs the search runs over edges, turns charged: by A* with
-    /// landmarks when the graph has them (imports compute them), else by bidirectional Dijkstra; other modes run
-    /// bidirectional Dijkstra over nodes.
+    /// them. Where the mode's profile has turn costs the search runs over edges, turns charged: on the graph's
+    /// contraction hierarchy over turns when it has one (imports build it), else by A* with landmarks when it has
+    /// those, else by bidirectional Dijkstra; other modes run bidirectional Dijkstra over nodes.
     public func path(from origin: Coordinate, to destination: Coordinate, mode: TravelMode) -> RoadPath? {
         guard let graph = prepared[mode],
-            let start = graph.snap(origin, maximumMeters: maximumSnapMeters),
-            let end = graph.snap(destination, maximumMeters: maximumSnapMeters)
+            let start = snap(origin, on: graph),
+            let end = snap(destination, on: graph)
         else { return nil }
         if let turns = graph.turns {
             let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
@@ -99,7 +122,12 @@ public struct RoadRouter: Router {
             let ends = graph.destinationEdgeSeeds(end)
             let direct = graph.directEdge(from: start, to: end)
             let found: SearchPath?
-            if let landmarks = graph.landmarks {
+            if let hierarchy = graph.hierarchy {
+                found = graph.withHierarchyWorkspace { workspace in
+                    search.hierarchySearch(
+                        seeds: seeds, ends: ends, direct: direct, hierarchy: hierarchy, workspace: &workspace)
+                }
+            } else if let landmarks = graph.landmarks {
                 found = graph.withWorkspace { workspace in
                     search.landmarkSearch(
                         seeds: seeds, ends: ends, direct: direct, landmarks: landmarks, workspace: &workspace)
@@ -123,10 +151,10 @@ public struct RoadRouter: Router {
     private func searchPaths(
         from origin: Coordinate, to theaters: [Theater], mode: TravelMode, limit: Int?
     ) -> [RoadPath?] {
-        guard let graph = prepared[mode], let start = graph.snap(origin, maximumMeters: maximumSnapMeters) else {
+        guard let graph = prepared[mode], let start = snap(origin, on: graph) else {
             return theaters.map { _ in nil }
         }
-        let ends = theaters.map { graph.snap($0.coordinate, maximumMeters: maximumSnapMeters) }
+        let ends = theaters.map { snap($0.coordinate, on: graph) }
         if let turns = graph.turns {
             let found = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns).oneToMany(
                 seeds: graph.originEdgeSeeds(start),
@@ -164,15 +192,23 @@ public struct RoadRouter: Router {
     ///
     /// When the two doors are no farther apart than the two ways to the road together (the same point, or both
     /// beside one road), the route is that straight walk instead, so the door-to-road metres are not counted twice.
+    ///
+    /// Without a path the route is the estimate, saying why: an end that does not snap lies outside the area (or
+    /// the mode has no graph), else the roads join no path.
     private func route(_ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?) -> Route {
-        guard let path else { return fallback.routes(from: origin, to: [theater], mode: mode)[0] }
+        guard let path else {
+            let estimate = fallback.routes(from: origin, to: [theater], mode: mode)[0]
+            let snaps = snap(origin, mode: mode) != nil && snap(theater.coordinate, mode: mode) != nil
+            return estimate.estimated(because: snaps ? .noPath : .noArea)
+        }
         let straightMeters = origin.distanceMeters(to: theater.coordinate)
         let connectorMeters = path.originSnapMeters + path.destinationSnapMeters
         if straightMeters <= connectorMeters {
             return Route(
                 theater: theater, mode: mode, geometry: withoutRepeats([origin, theater.coordinate]),
                 distanceMeters: straightMeters, straightLineMeters: straightMeters,
-                durationSeconds: straightMeters / TravelMode.walk.speedMetersPerSecond, source: .roadNetwork)
+                durationSeconds: straightMeters / TravelMode.walk.speedMetersPerSecond, source: .roadNetwork,
+                originSnapMeters: path.originSnapMeters, destinationSnapMeters: path.destinationSnapMeters)
         }
         var geometry = path.geometry
         if path.originSnapMeters > 0 { geometry.insert(origin, at: 0) }
@@ -182,7 +218,8 @@ public struct RoadRouter: Router {
             theater: theater, mode: mode, geometry: geometry, distanceMeters: path.distanceMeters + connectorMeters,
             straightLineMeters: origin.distanceMeters(to: theater.coordinate),
             durationSeconds: path.durationSeconds + connectorMeters / TravelMode.walk.speedMetersPerSecond,
-            source: .roadNetwork)
+            source: .roadNetwork, originSnapMeters: path.originSnapMeters,
+            destinationSnapMeters: path.destinationSnapMeters)
     }
 }
 

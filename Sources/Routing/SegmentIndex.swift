@@ -20,12 +20,18 @@ struct SegmentIndex: Sendable {
     /// The most cells one segment's box may cover (64 × 64, some 14 km square); a longer segment, which real
     /// roads between two nodes hardly have but a damaged area file can, is kept aside and checked by every query.
     static let maximumCellsPerSegment = 4_096
+    /// How many rings a query scans (some 14 km out) before it checks every segment instead.
+    static let ringsBeforeScanningAll = 64
 
     let segments: [Segment]
     private let cells: [Int64: [Int32]]
     private let longSegments: [Int32]
     private let longitudeCellDegrees: Double
     private let cellMeters: Double
+    /// The rows and columns of the cells that hold a segment (empty ranges for an empty index): no ring beyond
+    /// them can hold one, which is what bounds a search without a distance limit.
+    private let rows: ClosedRange<Int>
+    private let columns: ClosedRange<Int>
 
     /// Indexes the segments whose both ends satisfy `include` (by default: all).
     init(_ graph: RoadGraph, include: [Bool]? = nil) {
@@ -62,6 +68,8 @@ struct SegmentIndex: Sendable {
         let longitudeCell = Self.cellDegrees / cosine
         var cells: [Int64: [Int32]] = [:]
         var longSegments: [Int32] = []
+        var rowBounds = (Int.max, Int.min)
+        var columnBounds = (Int.max, Int.min)
         for (index, segment) in segments.enumerated() {
             let latA = graph.latitudes[Int(segment.a)]
             let latB = graph.latitudes[Int(segment.b)]
@@ -73,10 +81,14 @@ struct SegmentIndex: Sendable {
                 longSegments.append(Int32(index))
                 continue
             }
+            rowBounds = (min(rowBounds.0, rows.lowerBound), max(rowBounds.1, rows.upperBound))
+            columnBounds = (min(columnBounds.0, columns.lowerBound), max(columnBounds.1, columns.upperBound))
             for row in rows {
                 for column in columns { cells[Self.key(row, column), default: []].append(Int32(index)) }
             }
         }
+        self.rows = rowBounds.0 <= rowBounds.1 ? rowBounds.0...rowBounds.1 : 0...0
+        self.columns = columnBounds.0 <= columnBounds.1 ? columnBounds.0...columnBounds.1 : 0...0
         self.segments = segments
         self.cells = cells
         self.longSegments = longSegments
@@ -93,6 +105,7 @@ struct SegmentIndex: Sendable {
     }
 
     /// The nearest segment within `maximumMeters` of `point`, projected, or nil when there is none.
+    /// `maximumMeters` may be infinite: the search then stops at the last ring that holds a cell of the grid.
     func nearest(to point: Coordinate, in graph: RoadGraph, maximumMeters: Double) -> RoadSnap? {
         guard !segments.isEmpty else { return nil }
         let row0 = Self.cell(point.latitude, Self.cellDegrees)
@@ -118,8 +131,18 @@ struct SegmentIndex: Sendable {
             }
         }
         for index in longSegments { consider(index) }
-        let maximumRing = Int((maximumMeters / cellMeters).rounded(.up)) + 1
+        // The farthest ring that still meets a cell of the grid, and the farthest the distance limit asks for.
+        let gridRing = max(
+            abs(row0 - rows.lowerBound), abs(row0 - rows.upperBound), abs(column0 - columns.lowerBound),
+            abs(column0 - columns.upperBound))
+        let limitRing = maximumMeters / cellMeters + 1
+        let maximumRing = limitRing < Double(gridRing) ? Int(limitRing.rounded(.up)) : gridRing
         for ring in 0...maximumRing {
+            // Far from every road (rings grow as their square), one pass over all segments is cheaper and exact.
+            if ring > Self.ringsBeforeScanningAll {
+                for index in segments.indices { consider(Int32(index)) }
+                break
+            }
             for row in (row0 - ring)...(row0 + ring) {
                 let onEdgeRow = abs(row - row0) == ring
                 let columnStep = onEdgeRow ? 1 : max(1, 2 * ring)

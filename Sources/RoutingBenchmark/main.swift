@@ -177,6 +177,8 @@ case "latency":
     //   prepare,SECONDS                  RoadRouter(area:) (reverse edges, components, snapping grid), best of 3
     //   route,I,DISTANCE_M,DURATION_S,MS one point-to-point path per pair, best of REPEATS (nan when none)
     //   nearest,I,MS,J:DURATION_S;…      the 10 fastest of the destinations from pair I's origin, best of REPEATS
+    //   landmarks,I,DISTANCE_M,DURATION_S,MS   the same route by A* with landmarks (the area without its hierarchy,
+    //                                   as before format 4), best of REPEATS
     guard arguments.count >= 6 else { fail("usage: RoutingBenchmark latency FILE MODE PAIRS.csv DESTINATIONS.csv") }
     let travelMode = mode(arguments[3])
     let repeats = arguments.count > 6 ? max(1, Int(arguments[6]) ?? 3) : 3
@@ -214,6 +216,20 @@ case "latency":
         print(
             String(
                 format: "route,%d,%.1f,%.1f,%.6f", i, path?.distanceMeters ?? .nan, path?.durationSeconds ?? .nan,
+                best * 1000))
+    }
+    let landmarkRouter = RoadRouter(area: area.withoutHierarchies)
+    for (i, pair) in pairs.enumerated() {
+        let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
+        let destination = Coordinate(uncheckedLatitude: pair[2], longitude: pair[3])
+        var path: RoadPath?
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            best = min(best, seconds { path = landmarkRouter.path(from: origin, to: destination, mode: travelMode) })
+        }
+        print(
+            String(
+                format: "landmarks,%d,%.1f,%.1f,%.6f", i, path?.distanceMeters ?? .nan, path?.durationSeconds ?? .nan,
                 best * 1000))
     }
     for (i, pair) in pairs.enumerated() {

@@ -26,4 +26,6 @@ public enum SharedData {
     public static let columbus = "osm/otp_columbus.osm.pbf"
     /// Krems an der Donau, the one gzipped OSM XML extract.
     public static let krems = "osm/graphhopper_krems.osm.gz"
+    /// Monaco and its coast, OSRM's test extract: its bounds run 2–4 km out to sea.
+    public static let monaco = "osm/osrm_monaco.osm.pbf"
 }

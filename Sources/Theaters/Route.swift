@@ -8,6 +8,14 @@ public enum RouteSource: String, Sendable, Codable {
     case roadNetwork = "road-network"
 }
 
+/// Why a route is a straight-line estimate rather than a way by road.
+public enum EstimateReason: String, Sendable, Codable {
+    /// No imported area with roads for the mode covers the origin or the destination.
+    case noArea = "no-area"
+    /// An area covers both ends, but its roads for the mode join them by no path.
+    case noPath = "no-path"
+}
+
 /// A way from the origin to one theater.
 public struct Route: Sendable, Equatable {
     public let theater: Theater
@@ -20,10 +28,19 @@ public struct Route: Sendable, Equatable {
     public let straightLineMeters: Double
     public let durationSeconds: Double
     public let source: RouteSource
+    /// How far the origin lies from the road the route leaves by, in meters: a straight off-road leg walked at
+    /// foot speed, counted in the distance and the time. Nil for an estimate.
+    public let originSnapMeters: Double?
+    /// How far the theater lies from the road the route arrives by, in meters, walked the same way. Nil for an
+    /// estimate.
+    public let destinationSnapMeters: Double?
+    /// Why the route is an estimate; nil for a route by road.
+    public let estimateReason: EstimateReason?
 
     public init(
         theater: Theater, mode: TravelMode, geometry: [Coordinate], distanceMeters: Double, straightLineMeters: Double,
-        durationSeconds: Double, source: RouteSource
+        durationSeconds: Double, source: RouteSource, originSnapMeters: Double? = nil,
+        destinationSnapMeters: Double? = nil, estimateReason: EstimateReason? = nil
     ) {
         self.theater = theater
         self.mode = mode
@@ -32,6 +49,23 @@ public struct Route: Sendable, Equatable {
         self.straightLineMeters = straightLineMeters
         self.durationSeconds = durationSeconds
         self.source = source
+        self.originSnapMeters = originSnapMeters
+        self.destinationSnapMeters = destinationSnapMeters
+        self.estimateReason = estimateReason
+    }
+
+    /// The part of `distanceMeters` walked off-road at the two ends, in meters (all of it when the two doors are
+    /// nearer each other than the road); 0 for an estimate.
+    public var offRoadMeters: Double {
+        min(distanceMeters, (originSnapMeters ?? 0) + (destinationSnapMeters ?? 0))
+    }
+
+    /// The same route, as an estimate for `reason`.
+    public func estimated(because reason: EstimateReason) -> Route {
+        Route(
+            theater: theater, mode: mode, geometry: geometry, distanceMeters: distanceMeters,
+            straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
+            originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters, estimateReason: reason)
     }
 }
 
@@ -42,6 +76,7 @@ public protocol Router: Sendable {
 }
 
 /// The straight-line router: a great-circle line sampled every ≤ 50 m, with time = distance × circuity ÷ speed.
+/// Its routes give `EstimateReason.noArea` as their reason (it is what answers where no area covers the origin).
 public struct EstimateRouter: Router {
     /// The longest gap between two samples of the line, in meters.
     public static let maximumSampleSpacingMeters = 50.0
@@ -55,7 +90,8 @@ public struct EstimateRouter: Router {
                 theater: theater, mode: mode, geometry: Self.greatCircle(from: origin, to: theater.coordinate),
                 distanceMeters: mode.estimatedNetworkDistanceMeters(straightLineMeters: straight),
                 straightLineMeters: straight,
-                durationSeconds: mode.estimatedDurationSeconds(straightLineMeters: straight), source: .estimate)
+                durationSeconds: mode.estimatedDurationSeconds(straightLineMeters: straight), source: .estimate,
+                estimateReason: .noArea)
         }
     }
 

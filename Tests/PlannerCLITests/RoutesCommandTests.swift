@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("planner routes, route and map")
@@ -45,6 +46,40 @@ struct RoutesCommandTests {
         #expect(properties["mode"] as? String == "walk")
         let ratio = (properties["distance_m"] as! Double) / (properties["straight_line_m"] as! Double)
         #expect(ratio >= 1.0 && ratio <= 1.6, "road / straight line = \(ratio)")
+    }
+
+    @Test(.enabled(if: SharedData.exists(SharedData.monaco), "skipped: ../shared/data is absent"))
+    func oneRouteFromOutAtSeaOffMonacoGoesByRoadAndSaysHowFarItIsOffRoad() async throws {
+        // Given Monaco imported, and an origin out at sea inside its bounds, 1.7 km from the nearest road
+        let imported = try await planner.run(["areas", "import", SharedData.path(SharedData.monaco), "--name", "monaco"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let table = try await planner.run(["route", "--near", "43.712,7.43", "--to", "43.7384,7.4246", "--mode", "drive"])
+        #expect(table.status == 0, "\(table.stderr)")
+        // Then the route goes by road, and the table says how much of it is off-road
+        #expect(table.stdout.contains("source    road-network"))
+        #expect(table.stdout.contains("; includes 1.7 km off-road)"), "\(table.stdout)")
+        let json = try await planner.run([
+            "route", "--near", "43.712,7.43", "--to", "43.7384,7.4246", "--mode", "drive", "--format", "json",
+        ])
+        let collection = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let line = try #require((collection["features"] as! [[String: Any]]).first {
+            ($0["properties"] as! [String: Any])["role"] as? String == "route"
+        })
+        let properties = line["properties"] as! [String: Any]
+        #expect((properties["origin_snap_m"] as? Double ?? 0) > 1_000)
+        #expect((properties["destination_snap_m"] as? Double ?? 1_000) < 50)
+        #expect(properties["estimate_reason"] == nil)
+        let list = try await planner.run(["routes", "--near", "43.712,7.43", "--mode", "drive", "--radius", "5"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("   note     the drive route includes 1."), "\(list.stdout)")
+    }
+
+    @Test func oneRouteWhereNoAreaCoversTheOriginSaysSo() async throws {
+        let result = try await planner.run(["route", "--near", "48.8566,2.3522", "--to", "48.8606,2.3376"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(
+            "source    estimate (no imported area with roads for walk covers both 48.856600,2.352200 and 48.860600,2.337600)"),
+            "\(result.stdout)")
     }
 
     @Test func oneRouteWhereNoAreaReachesIsAGreatCircleLabelledEstimate() async throws {

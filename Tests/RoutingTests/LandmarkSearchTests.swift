@@ -124,8 +124,9 @@ import Testing
         let area = try RoadGraphBuilder(modes: [.drive]).build(from: SharedData.url(SharedData.columbus))
         let graph = try #require(area.graphs[.drive])
         #expect(graph.landmarks?.count == Landmarks.defaultCount)
-        let aimed = RoadRouter(graphs: [graph])
-        let plain = RoadRouter(graphs: [graph.withLandmarks(nil)])
+        let aimed = RoadRouter(graphs: [graph.withHierarchy(nil)])
+        let plain = RoadRouter(graphs: [graph.withLandmarks(nil).withHierarchy(nil)])
+        let contracted = RoadRouter(graphs: [graph])
         var generator = SeededGenerator(seed: 61)
         let origins = Self.points(near: graph, count: 150, generator: &generator)
         let destinations = Self.points(near: graph, count: 150, generator: &generator)
@@ -134,8 +135,11 @@ import Testing
         for (origin, destination) in zip(origins, destinations) {
             let expected = plain.path(from: origin, to: destination, mode: .drive)
             let actual = aimed.path(from: origin, to: destination, mode: .drive)
-            // Then each route has the same distance, duration and geometry
+            // Then each route has the same distance, duration and geometry, with landmarks and on the hierarchy
             #expect(Self.same(actual, expected), "\(origin) → \(destination)")
+            #expect(
+                Self.same(contracted.path(from: origin, to: destination, mode: .drive), expected),
+                "hierarchy: \(origin) → \(destination)")
             if actual != nil { found += 1 }
         }
         #expect(found > 100)

@@ -16,6 +16,11 @@ import Theaters
 
     /// The grid with every street two-way except the bottom row, one-way east (1 → 2 → 3).
     static func gridRouter() throws -> RoadRouter {
+        RoadRouter(area: try gridArea())
+    }
+
+    /// The same grid as an imported area.
+    static func gridArea() throws -> RoadArea {
         var extract = TinyExtract()
         extract.way(100, [1, 2, 3], ["highway": "residential", "oneway": "yes"])
         extract.way(101, [4, 5, 6], ["highway": "residential"])
@@ -25,7 +30,7 @@ import Theaters
         extract.way(105, [3, 6, 9], ["highway": "residential"])
         let url = try extract.write()
         defer { try? FileManager.default.removeItem(at: url) }
-        return RoadRouter(area: try RoadGraphBuilder().build(from: url))
+        return try RoadGraphBuilder().build(from: url)
     }
 
     @Test func aOnewayStreetIsDrivenOnlyItsWay() throws {

@@ -35,6 +35,9 @@ package struct RouteListReport {
             lines.append("   map      \(RouteLinks.openStreetMapURL(t))")
             lines.append("   geo      \(RouteLinks.geoURI(t.coordinate))")
             lines.append("   route    \(RouteLinks.directionsURL(from: found.origin.coordinate, to: t, mode: mode))")
+            if let offRoad = RouteNotes.offRoad(routesByMode[mode]![i]) {
+                lines.append("   note     the \(mode.rawValue) route \(offRoad)")
+            }
         }
         lines.append("")
         let sources = Set(routesByMode.values.flatMap { $0.map(\.source) })

@@ -41,9 +41,12 @@ extension PlannerCommand {
             case .table:
                 text = [
                     "Route from \(origin.displayName) to \(destination.name) by \(mode.rawValue)",
-                    "distance  \(DistanceFormat.human(meters: route.distanceMeters)) (straight line \(DistanceFormat.human(meters: route.straightLineMeters)))",
+                    "distance  \(DistanceFormat.human(meters: route.distanceMeters)) (straight line \(DistanceFormat.human(meters: route.straightLineMeters))"
+                        + (RouteNotes.offRoad(route).map { "; \($0)" } ?? "") + ")",
                     "time      \(DistanceFormat.minutes(seconds: route.durationSeconds))",
-                    "source    \(route.source.rawValue)",
+                    "source    \(route.source.rawValue)"
+                        + (RouteNotes.estimateReason(route, origin: origin.label, destination: destination.name)
+                            .map { " (\($0))" } ?? ""),
                     "points    \(route.geometry.count)",
                     "map       \(RouteLinks.openStreetMapURL(destination))",
                     "geo       \(RouteLinks.geoURI(destination.coordinate))",
