@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import Geo
 import Theaters
@@ -97,9 +100,36 @@ extension RoadArea {
     }
 
     private static func readFile(_ url: URL) throws -> [UInt8] {
+        if let bytes = readWhole(path: url.path) { return bytes }
+        // Whatever the fast read could not do, Foundation's read does again, for its error's words.
         do { return [UInt8](try Data(contentsOf: url)) } catch {
             throw RoutingError.corruptGraphFile(path: url.path, reason: error.localizedDescription)
         }
+    }
+
+    /// The whole file at `path`, read straight into an array (one copy where `[UInt8](Data(contentsOf:))` made
+    /// two, and touched 1.3 MB of fresh memory twice), or nil on any failure.
+    private static func readWhole(path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let size = Int(status.st_size)
+        guard size > 0 else { return nil }
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let count = read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                done += count
+            }
+            initialized = done
+            complete = done == size
+        }
+        return complete ? bytes : nil
     }
 
     /// A reader after the magic and the version, and the version.
