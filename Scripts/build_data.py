@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import os
+import struct
 import sys
 import unicodedata
 
@@ -138,6 +139,79 @@ def build_places(cities_json, out):
     header = ["geonameid", "name", "country", "admin1", "lat", "lon", "population", "timezone"]
     write_csv(os.path.join(out, "places.csv"), header, rows)
     print(f"places.csv: {len(rows)} places of 15,000+ people")
+    write_place_index(os.path.join(out, "places.index"), rows)
+
+
+def planner_fold(name):
+    """The key planner looks a name up by: Gazetteer.fold in Sources/Places/Gazetteer.swift, exactly. ASCII names:
+    lowercased, runs of spaces, tabs and hyphens as one space, none at the ends. Others: Foundation's case,
+    diacritic and width folding, which for these names is Unicode case folding then canonical decomposition without
+    the combining marks ("Gießen" -> "giessen"); hyphens as spaces, whitespace collapsed. A test
+    (PlacesTests) checks every place's key against planner's own folding."""
+    if name.isascii():
+        out, pending = [], False
+        for ch in name:
+            if ch in " -\t":
+                pending = bool(out)
+                continue
+            if pending:
+                out.append(" ")
+                pending = False
+            out.append(ch.lower())
+        return "".join(out)
+    decomposed = unicodedata.normalize("NFD", name.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).replace("-", " ")
+    return " ".join(plain.split())
+
+
+# places.index: the gazetteer laid out to be mapped and used without parsing (Sources/Places/GazetteerIndex.swift
+# reads it). All numbers little-endian.
+#   header   8 bytes "PLNRGAZ1", then UInt32 version, place count, key count, string pool bytes
+#   places   one 40-byte record each, in places.csv's order: Float64 lat, Float64 lon, UInt32 geonameid,
+#            UInt32 population, then the pool offsets of name, country, admin1 and time zone (UInt32 each)
+#   keys     one 12-byte entry per distinct folded name, sorted by its UTF-8 bytes: UInt32 pool offset of the
+#            folded name, UInt32 first posting, UInt32 posting count
+#   postings UInt32 place numbers (0-based, in places.csv's order), grouped by key
+#   pool     strings, each a UInt8 byte count then its UTF-8 bytes; equal strings are stored once, in first-use order
+PLACE_INDEX_MAGIC = b"PLNRGAZ1"
+PLACE_INDEX_VERSION = 1
+
+
+def write_place_index(path, rows):
+    pool = bytearray()
+    offsets = {}
+
+    def string(text):
+        data = text.encode("utf-8")
+        if len(data) > 255:
+            raise ValueError(f"'{text}' is over 255 bytes: places.index stores a string's length in one byte")
+        if data not in offsets:
+            offsets[data] = len(pool)
+            pool.append(len(data))
+            pool.extend(data)
+        return offsets[data]
+
+    records = bytearray()
+    by_key = {}
+    for number, r in enumerate(rows):
+        records += struct.pack(
+            "<ddIIIIII", float(r["lat"]), float(r["lon"]), int(r["geonameid"]), int(r["population"]),
+            string(r["name"]), string(r["country"]), string(r["admin1"]), string(r["timezone"]))
+        by_key.setdefault(planner_fold(r["name"]).encode("utf-8"), []).append(number)
+    keys = bytearray()
+    postings = bytearray()
+    count = 0
+    for key in sorted(by_key):
+        numbers = by_key[key]
+        keys += struct.pack("<III", string(key.decode("utf-8")), count, len(numbers))
+        postings += struct.pack(f"<{len(numbers)}I", *numbers)
+        count += len(numbers)
+    header = PLACE_INDEX_MAGIC + struct.pack("<IIII", PLACE_INDEX_VERSION, len(rows), len(by_key), len(pool))
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(header + records + keys + postings + pool)
+    os.replace(tmp, path)
+    print(f"places.index: {len(rows)} places under {len(by_key)} folded names, {len(pool)} bytes of strings")
 
 
 def is_latin(name):

@@ -34,18 +34,20 @@ private func route(in area: RoadArea) {
     }
 }
 
-/// `bytes` with the checksum of each of the two blocks (summary, body) set to the FNV-1a hash of the block, as
-/// far as the lengths in the file allow.
+/// `bytes` with the checksum of each of the two blocks (summary, body) set to the one their format version asks for
+/// (FNV-1a over 8-byte words from version 4, byte by byte before), as far as the lengths in the file allow.
 func withMatchingChecksums(_ bytes: [UInt8]) -> [UInt8] {
     var repaired = bytes
     var offset = RoadArea.fileMagic.count + 4
+    guard repaired.count >= offset else { return repaired }
+    let version = repaired[offset - 4..<offset].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     for _ in 0..<2 {
         let start = offset + 16
         guard repaired.count >= start else { break }
         let length = repaired[offset..<offset + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         guard length <= UInt64(repaired.count - start) else { break }
         let end = start + Int(length)
-        var checksum = FNV1a.hash(Array(repaired[start..<end]))
+        var checksum = Array(repaired[start..<end]).withUnsafeBytes { RoadArea.checksum($0, version: version) }
         for index in offset + 8..<offset + 16 {
             repaired[index] = UInt8(truncatingIfNeeded: checksum)
             checksum >>= 8

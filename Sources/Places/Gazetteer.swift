@@ -14,18 +14,47 @@ import Tabular
 /// try gazetteer.locate("Cologne").place.label   // "Köln, DE", by one of its other names
 /// ```
 public struct Gazetteer: Sendable {
-    public let places: [Place]
-    let byFoldedName: [String: [Int]]
+    /// Where the places are: parsed from `places.csv` into memory, or mapped from `places.index`.
+    enum Storage: Sendable {
+        case parsed(places: [Place], byFoldedName: [String: [Int]])
+        case indexed(GazetteerIndex)
+    }
+
+    let storage: Storage
     /// `place-names.csv` (geonameid,name): other names of the same places, read only when a main name
     /// matches nothing, so that the common lookup stays as fast as before.
     let alternateNamesURL: URL?
 
+    /// Every place, in `places.csv`'s order (from an index, built on each call: keep the result).
+    public var places: [Place] {
+        switch storage {
+        case .parsed(let places, _): places
+        case .indexed(let index): index.allPlaces()
+        }
+    }
+
     public init(places: [Place], alternateNamesAt alternateNamesURL: URL? = nil) {
-        self.places = places
         var index: [String: [Int]] = [:]
         for (i, place) in places.enumerated() { index[Gazetteer.fold(place.name), default: []].append(i) }
-        self.byFoldedName = index
+        storage = .parsed(places: places, byFoldedName: index)
         self.alternateNamesURL = alternateNamesURL
+    }
+
+    /// Maps `places.index`, which `Scripts/build_data.py` writes beside `places.csv` with the same places: nothing
+    /// is parsed until a lookup, and a lookup reads only the places it finds.
+    ///
+    /// - Throws: `PlacesError.unreadableGazetteer` or `.corruptGazetteerIndex`.
+    public init(indexAt indexURL: URL, alternateNamesAt alternateNamesURL: URL? = nil) throws {
+        storage = .indexed(try GazetteerIndex(path: indexURL.path))
+        self.alternateNamesURL = alternateNamesURL
+    }
+
+    /// The places whose main name folds to `folded`.
+    func places(folding folded: String) -> [Place] {
+        switch storage {
+        case .parsed(let places, let byFoldedName): (byFoldedName[folded] ?? []).map { places[$0] }
+        case .indexed(let index): index.placeNumbers(folded: folded).compactMap(index.place)
+        }
     }
 
     /// Reads `places.csv` (geonameid,name,country,admin1,lat,lon,population,timezone).
@@ -72,7 +101,7 @@ public struct Gazetteer: Sendable {
                 $0.population != $1.population ? $0.population > $1.population : $0.geonameID < $1.geonameID
             }
         }
-        var candidates = qualified((byFoldedName[folded] ?? []).map { places[$0] })
+        var candidates = qualified(places(folding: folded))
         var matchedName: String?
         if candidates.isEmpty, let alternateNamesURL {
             let byName = try alternateNames(folding: folded, in: alternateNamesURL)
@@ -96,6 +125,13 @@ public struct Gazetteer: Sendable {
             if ids[id] == nil && Gazetteer.fold(name) == folded { ids[id] = name }
         }
         var matches: [Place: String] = [:]
+        guard !ids.isEmpty else { return matches }
+        if case .indexed(let index) = storage {
+            for number in 0..<index.placeCount {
+                if let name = ids[index.geonameID(number)], let place = index.place(number) { matches[place] = name }
+            }
+            return matches
+        }
         for place in places { if let name = ids[place.geonameID] { matches[place] = name } }
         return matches
     }
@@ -123,6 +159,16 @@ public struct Gazetteer: Sendable {
 
     /// The place nearest `coordinate` within `maxMeters` (a coordinate's country, for a region), or nil.
     public func nearest(to coordinate: Coordinate, maxMeters: Double = 100_000) -> Place? {
+        if case .indexed(let index) = storage {
+            var best: (number: Int, meters: Double)?
+            for number in 0..<index.placeCount {
+                let (latitude, longitude) = index.latitudeLongitude(number)
+                guard let point = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+                let meters = coordinate.distanceMeters(to: point)
+                if meters <= maxMeters, meters < best?.meters ?? .infinity { best = (number, meters) }
+            }
+            return best.flatMap { index.place($0.number) }
+        }
         var best: (place: Place, meters: Double)?
         for place in places {
             let meters = coordinate.distanceMeters(to: place.coordinate)

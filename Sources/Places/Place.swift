@@ -47,6 +47,8 @@ public enum PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPlace(String)
     case emptyName
     case unreadableGazetteer(path: String)
+    /// `places.index` is damaged, cut short, or from another planner: rebuild it with `Scripts/build-data.sh`.
+    case corruptGazetteerIndex(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -55,6 +57,9 @@ public enum PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "give coordinates instead, e.g. --near 60.1699,24.9384"
         case .emptyName: "the place name is empty"
         case .unreadableGazetteer(let path): "cannot read the gazetteer '\(path)'"
+        case .corruptGazetteerIndex(let path, let reason):
+            "the gazetteer index '\(path)' cannot be used: \(reason); rebuild it with Scripts/build-data.sh, "
+                + "or delete it to read places.csv instead"
         }
     }
 }

@@ -41,13 +41,28 @@ struct BinaryReader {
 
     let bytes: [UInt8]
     private(set) var position: Int
+    /// Where this reader's bytes end: the array's end, or the end of the block it was made for (`block(_:)`).
+    let end: Int
 
-    init(_ bytes: [UInt8], position: Int = 0) {
+    init(_ bytes: [UInt8], position: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         self.position = position
+        self.end = end ?? bytes.count
     }
 
-    var remaining: Int { bytes.count - position }
+    var remaining: Int { end - position }
+
+    /// A reader over the next `count` bytes, which this one steps past: the same array, not a copy.
+    mutating func block(_ count: Int) throws(Failure) -> BinaryReader {
+        guard count >= 0, remaining >= count else { throw Failure(reason: "a block runs past the end") }
+        defer { position += count }
+        return BinaryReader(bytes, position: position, end: position + count)
+    }
+
+    /// The bytes not read yet, for checksums.
+    func withUnreadBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[position..<end])) }
+    }
 
     mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> T {
         let size = MemoryLayout<T>.size
@@ -109,12 +124,41 @@ struct BinaryReader {
 
 /// FNV-1a, 64-bit: a cheap checksum that catches damaged graph files (not an integrity guarantee).
 enum FNV1a {
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    /// Byte by byte, as graph files up to format 3 were checksummed: one multiply per byte, a dependent chain that
+    /// took 1.5 ms of every `planner nearby` on the bundled 1.3 MB file.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = offsetBasis
         for byte in bytes {
             hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+            hash &*= prime
         }
         return hash
+    }
+
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { hash($0) }
+    }
+
+    /// The same over little-endian 8-byte words (the last few bytes one by one), as format 4 checksums: an eighth of
+    /// the multiplies. Each step is a bijection of the state, so any one changed word still changes the sum.
+    static func hashWords(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = offsetBasis
+        let words = bytes.count / 8
+        for index in 0..<words {
+            hash ^= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            hash &*= prime
+        }
+        for byte in bytes[(words * 8)...] {
+            hash ^= UInt64(byte)
+            hash &*= prime
+        }
+        return hash
+    }
+
+    static func hashWords(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { hashWords($0) }
     }
 }

@@ -32,6 +32,7 @@ INSTALLED_FILES = [
     "bin/planner",
     "share/planner/theaters.csv",
     "share/planner/places.csv",
+    "share/planner/places.index",
     "share/planner/place-names.csv",
     "share/planner/coverage.csv",
     "share/planner/areas/helsinki.roadgraph",

@@ -79,3 +79,70 @@ import Testing
         #expect(Self.gazetteer.nearest(to: try Coordinate(latitude: 0, longitude: -140)) == nil)  // mid-Pacific
     }
 }
+
+/// `places.index`, which `Scripts/build_data.py` writes beside `places.csv`: the same places, the same answers.
+@Suite struct GazetteerIndexTests {
+    static let indexed = try! Gazetteer(
+        indexAt: GazetteerTests.data.appendingPathComponent("places.index"),
+        alternateNamesAt: GazetteerTests.data.appendingPathComponent("place-names.csv"))
+
+    @Test func theIndexHoldsTheSamePlacesAsTheCSVInTheSameOrder() {
+        #expect(Self.indexed.places == GazetteerTests.gazetteer.places)
+    }
+
+    /// The build script folds names in Python; planner folds the query in Swift. They must agree on every name, or
+    /// a place could not be found by its own name.
+    @Test func everyPlaceIsFoundUnderPlannersOwnFoldingOfItsName() throws {
+        guard case .indexed(let index) = Self.indexed.storage else { Issue.record("not indexed"); return }
+        var misfiled: [String] = []
+        for (number, place) in GazetteerTests.gazetteer.places.enumerated()
+        where !index.placeNumbers(folded: Gazetteer.fold(place.name)).contains(number) {
+            misfiled.append(place.name)
+        }
+        #expect(misfiled.isEmpty, "filed under another folding: \(misfiled.prefix(20))")
+    }
+
+    @Test(arguments: [
+        "Helsinki", "Paris, FR", "Paris, US", "Springfield, US", "Springfield, IL, US", "zurich", "SÃO PAULO",
+        "Cologne", "Helsingfors", "New York", "Munchen", "cologne, de", "Paris", "  new-york  city ", "Gießen",
+    ])
+    func theIndexAnswersAsTheCSVDoes(query: String) throws {
+        #expect(try Self.indexed.locate(query) == GazetteerTests.withOtherNames.locate(query))
+    }
+
+    @Test func unknownNamesAreTheSameErrors() {
+        #expect(throws: PlacesError.unknownPlace("Xyzzyville")) { try Self.indexed.locate("Xyzzyville") }
+        #expect(throws: PlacesError.unknownPlace("Cologne, FI")) { try Self.indexed.locate("Cologne, FI") }
+        #expect(throws: PlacesError.emptyName) { try Self.indexed.locate(" , ") }
+    }
+
+    @Test func theNearestPlaceIsTheSame() throws {
+        for (lat, lon) in [(60.1699, 24.9384), (0.0, -140.0), (40.7, -74.0), (-33.9, 151.2)] {
+            let point = try Coordinate(latitude: lat, longitude: lon)
+            #expect(Self.indexed.nearest(to: point) == GazetteerTests.gazetteer.nearest(to: point))
+        }
+    }
+
+    @Test func aDamagedIndexIsRefusedInOneLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bytes = try Data(contentsOf: GazetteerTests.data.appendingPathComponent("places.index"))
+        let cut = directory.appendingPathComponent("cut.index")
+        try bytes.prefix(1_000).write(to: cut)
+        #expect {
+            try Gazetteer(indexAt: cut)
+        } throws: { error in
+            guard case .corruptGazetteerIndex(_, let reason) = error as? PlacesError else { return false }
+            return reason.contains("size")
+        }
+        let foreign = directory.appendingPathComponent("foreign.index")
+        try Data("theaters,and,more,text,than,twenty-four,bytes\n".utf8).write(to: foreign)
+        #expect(throws: PlacesError.corruptGazetteerIndex(path: foreign.path, reason: "it is not a gazetteer index")) {
+            try Gazetteer(indexAt: foreign)
+        }
+        #expect(throws: PlacesError.unreadableGazetteer(path: directory.appendingPathComponent("none").path)) {
+            try Gazetteer(indexAt: directory.appendingPathComponent("none"))
+        }
+    }
+}

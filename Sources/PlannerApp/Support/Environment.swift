@@ -32,9 +32,16 @@ package struct Environment: Sendable {
     private func loadGazetteer() throws -> Gazetteer {
         let directory = try DataDirectory.locate(environment: variables)
         let alternateNames = directory.appendingPathComponent("place-names.csv")
+        let alternates = FileManager.default.fileExists(atPath: alternateNames.path) ? alternateNames : nil
+        // The index build_data.py writes beside places.csv: mapped, not parsed. A data folder without one (an
+        // older Data/) is read from the CSV as before.
+        let index = directory.appendingPathComponent("places.index")
+        if FileManager.default.fileExists(atPath: index.path) {
+            return try Gazetteer(indexAt: index, alternateNamesAt: alternates)
+        }
         return try Gazetteer(
             contentsOf: directory.appendingPathComponent("places.csv"),
-            alternateNamesAt: FileManager.default.fileExists(atPath: alternateNames.path) ? alternateNames : nil)
+            alternateNamesAt: alternates)
     }
 
     /// The user's catalog when given, else the bundled Helsinki theaters.

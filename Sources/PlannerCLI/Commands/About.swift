@@ -4,7 +4,7 @@ import PlannerApp
 extension PlannerCommand {
     /// `planner about`: version, data sources and their licences.
     struct About: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the version, the data sources and their licences.")
+        static let configuration = CommandConfiguration(commandName: "about", abstract: "Show the version, the data sources and their licences.")
 
         static let text = """
             planner \(PlannerCommand.version): a theater finder and showtime planner for the terminal.

@@ -15,7 +15,7 @@ extension PlannerCommand {
             defaultSubcommand: List.self)
 
         struct Import: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "import", 
                 abstract: "Import an .osm.pbf, .osm or .osm.gz extract, or a GeoJSON/CSV catalog (importing again replaces the area).",
                 discussion: "From an extract, the area keeps the cinemas and theatres (a way at its centroid) and a "
                     + "road graph for walking, cycling and driving; from a catalog (the files --catalog reads), the "
@@ -66,7 +66,7 @@ extension PlannerCommand {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the imported and bundled areas.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List the imported and bundled areas.")
 
             func run() throws {
                 let areas = Areas(environment: Environment())
@@ -92,7 +92,7 @@ extension PlannerCommand {
         }
 
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove an imported area.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an imported area.")
 
             @Argument(help: "The area's name, as 'planner areas list' shows it.") var name: String
 

@@ -15,7 +15,7 @@ extension PlannerCommand {
             defaultSubcommand: Show.self)
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the saved settings.")
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the saved settings.")
 
             func run() throws {
                 let settings = try Environment().settings()
@@ -34,7 +34,7 @@ extension PlannerCommand {
         }
 
         struct Set: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "set", 
                 abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d, radius 800m, keyword theatre, mode walk|bike|drive, limit N.")
 
             @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode or limit.")
@@ -52,7 +52,7 @@ extension PlannerCommand {
         }
 
         struct Unset: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Forget a setting.")
+            static let configuration = CommandConfiguration(commandName: "unset", abstract: "Forget a setting.")
 
             @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode or limit.")
             var key: String
@@ -64,7 +64,7 @@ extension PlannerCommand {
         }
 
         struct Path: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print where the settings file is.")
+            static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where the settings file is.")
 
             func run() throws {
                 Console.out(Environment().settingsFile.url.path)

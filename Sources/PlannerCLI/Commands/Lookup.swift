@@ -9,7 +9,7 @@ import Transport
 extension PlannerCommand {
     /// `planner lookup`: a film's full plot and critic scores from OMDb.
     struct Lookup: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "lookup", 
             abstract: "Look a film up on OMDb by title: full plot and critic scores (needs OMDB_API_KEY).",
             discussion: "Examples: planner lookup --title \"Fight Club\" --year 1999; planner lookup fight club")
 

@@ -6,7 +6,7 @@ import Theaters
 extension PlannerCommand {
     /// `planner nearby`: the theaters nearest a point, with distances and travel-time estimates.
     struct Nearby: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "nearby", 
             abstract: "List the theaters nearest a place, with distance, direction and travel time.",
             discussion: """
                 Example: planner nearby --near Helsinki --radius 0.5 --keyword "movie theatre"

@@ -5,7 +5,7 @@ import PlannerApp
 extension PlannerCommand {
     /// `planner popular`: the films popular on TMDb now.
     struct Popular: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "popular", 
             abstract: "List the films popular on TMDb now.", discussion: "Example: planner popular --limit 10")
 
         @OptionGroup var film: FilmOptions

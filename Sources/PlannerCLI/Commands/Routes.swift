@@ -8,7 +8,7 @@ import Theaters
 extension PlannerCommand {
     /// `planner routes`: the route list for the nearest theaters, as the original Movie Box app showed it.
     struct Routes: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "routes", 
             abstract: "The route list for the nearest theaters: phone, website, distance, travel time per mode, links.")
 
         @OptionGroup var location: LocationOptions

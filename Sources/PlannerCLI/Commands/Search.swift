@@ -5,7 +5,7 @@ import PlannerApp
 extension PlannerCommand {
     /// `planner search`: films (or series) by title.
     struct Search: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "search", 
             abstract: "Search TMDb for films, or with --tv series, by title.",
             discussion: "Example: planner search fight club --year 1999")
 

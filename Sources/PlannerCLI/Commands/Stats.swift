@@ -6,7 +6,7 @@ import Watchlist
 extension PlannerCommand {
     /// `planner stats`: counts and the histogram of your ratings.
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "stats", 
             abstract: "Show how many films are on each list, watched and rated, and a histogram of your ratings.")
 
         @OptionGroup var store: StoreOptions

@@ -9,7 +9,7 @@ import Theaters
 extension PlannerCommand {
     /// `planner suggest`: which watchlisted films are in cinemas now, and the nearest cinemas for each.
     struct Suggest: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "suggest", 
             abstract: "Suggest the nearest cinemas for watchlisted films in cinemas now, then list those still to come.",
             discussion: """
                 A film is in cinemas when it is on the region's now-playing list, or its theatrical release (TMDb

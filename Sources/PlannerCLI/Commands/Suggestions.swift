@@ -6,7 +6,7 @@ import PlannerApp
 extension PlannerCommand {
     /// `planner suggestions`: twenty random films drawn from TMDb's popular pages, as one original app offered.
     struct Suggestions: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "suggestions", 
             abstract: "Draw random films from TMDb's popular list, for when you don't know what to watch.",
             discussion: """
                 Films on your watchlist are marked •, your favorites ★. --seed makes the draw repeatable.

@@ -6,7 +6,7 @@ import PlannerApp
 extension PlannerCommand {
     /// `planner sync`: fills the cache for a region, so later commands work offline.
     struct Sync: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "sync", 
             abstract: "Fetch every page of now playing and upcoming for a region, and watchlist details, into the cache.",
             discussion: "Afterwards the film commands answer with --offline. Example: planner sync --region FI")
 

@@ -6,7 +6,7 @@ import PlannerApp
 extension PlannerCommand {
     /// `planner trending`: films (or series) trending on TMDb this week.
     struct Trending: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "trending", 
             abstract: "List the films, or with --tv the series, trending on TMDb this week.",
             discussion: "Example: planner trending --tv --limit 5")
 

@@ -7,7 +7,7 @@ import Tabular
 extension PlannerCommand {
     /// `planner upcoming`: watchlisted films still to come to the region's cinemas, soonest first.
     struct Upcoming: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "upcoming", 
             abstract: "List watchlisted films with a future cinema release in the region, soonest first.",
             discussion: "--ics writes an iCalendar file with one all-day event per release; its UIDs are stable, "
                 + "so importing it again updates the events instead of duplicating them.")

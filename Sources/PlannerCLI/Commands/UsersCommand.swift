@@ -11,7 +11,7 @@ extension PlannerCommand {
             subcommands: [Add.self, List.self, Rotate.self, Remove.self])
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a user; prints their token and feed key once.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a user; prints their token and feed key once.")
             @Argument(help: "The user's name: letters, digits, '.', '_' or '-'.") var name: String
             @OptionGroup var store: DatabaseOptions
 
@@ -23,7 +23,7 @@ extension PlannerCommand {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the users.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List the users.")
             @OptionGroup var store: DatabaseOptions
 
             func run() throws {
@@ -39,7 +39,7 @@ extension PlannerCommand {
         }
 
         struct Rotate: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "rotate", 
                 abstract: "Give a user a new token and feed key (the old ones stop working at once).")
             @Argument(help: "The user's name.") var name: String
             @Flag(name: .customLong("feed-key"), help: "Only a new feed key; the token stays.") var feedKeyOnly = false
@@ -53,7 +53,7 @@ extension PlannerCommand {
         }
 
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a user with their lists and diary.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a user with their lists and diary.")
             @Argument(help: "The user's name.") var name: String
             @OptionGroup var store: DatabaseOptions
 

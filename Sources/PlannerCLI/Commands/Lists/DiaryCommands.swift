@@ -6,7 +6,7 @@ import Watchlist
 
 /// `planner watchlist rate ID 4.5`
 struct Rate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rate a film from 0.5 to 5, in steps of 0.5.")
+    static let configuration = CommandConfiguration(commandName: "rate", abstract: "Rate a film from 0.5 to 5, in steps of 0.5.")
 
     @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
     @Argument(help: "Stars: 0.5, 1, 1.5 … 5.") var stars: Double
@@ -28,7 +28,7 @@ struct Rate: ParsableCommand {
 
 /// `planner watchlist review ID "text"`
 struct Review: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a review of a film (free text).")
+    static let configuration = CommandConfiguration(commandName: "review", abstract: "Write a review of a film (free text).")
 
     @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
     @Argument(help: "The review.") var text: String
@@ -44,7 +44,7 @@ struct Review: ParsableCommand {
 
 /// `planner watchlist watched ID [--on DATE]`
 struct Watched: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark a film as seen, today or on a date.")
+    static let configuration = CommandConfiguration(commandName: "watched", abstract: "Mark a film as seen, today or on a date.")
 
     @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
     @Option(name: .long, help: ArgumentHelp("The day you saw it (default today).", valueName: "YYYY-MM-DD"))

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Start-up and data loading, whole process: planner's commands beside the peer, sqlite3 answering one R*Tree query in
+# a fresh process, in one run (hyperfine, median of RUNS after WARMUP), and each command's peak RSS (/usr/bin/time -v,
+# the largest of 5 runs). Prints a Markdown table (also written to bench-out/startup/table.md) for BENCHMARKS.md.
+#
+# Usage: Scripts/bench-startup.sh
+# Knobs: PLANNER_BIN=path   time this binary instead of building the Quick start's release binary
+#        COMPARE_BIN=path   also time this one in the same run (its rows are labelled with its file name)
+#        RUNS (default 30), WARMUP (default 5)
+# The nearby rows include one Overpass and two Nominatim requests that fail at once without a network (the README's
+# example run); with a network they would time the services instead.
+# Needs hyperfine, sqlite3 and GNU time (Debian: apt-get install -y hyperfine sqlite3 time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-30}
+warmup=${WARMUP:-5}
+for tool in hyperfine sqlite3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "bench-startup: $tool is missing (apt-get install -y hyperfine sqlite3 time)" >&2; exit 1; }
+done
+
+if [[ -z ${PLANNER_BIN:-} ]]; then
+    # The Quick start's build (Scripts/quickstart.sh): release, Swift runtime linked in.
+    swift build -c release --static-swift-stdlib --scratch-path .build-install --product planner >&2
+    PLANNER_BIN="$(swift build -c release --static-swift-stdlib --scratch-path .build-install --show-bin-path)/planner"
+fi
+planner=$(cd "$(dirname "$PLANNER_BIN")" && pwd)/$(basename "$PLANNER_BIN")
+
+out=bench-out/startup
+rm -rf "$out"
+mkdir -p "$out/home"
+# planner's own files (database, settings) in a folder of their own, made by the warm-up runs.
+export HOME="$PWD/$out/home" XDG_DATA_HOME="$PWD/$out/home/data" XDG_CONFIG_HOME="$PWD/$out/home/config"
+unset PLANNER_DB PLANNER_CONFIG PLANNER_DATA_DIR
+
+# The peer's database: the gazetteer's 34,006 places in an R*Tree, the query a box around Helsinki.
+python3 - "$out/places.sqlite" <<'EOF'
+import csv, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("create virtual table places using rtree(id, minLat, maxLat, minLon, maxLon)")
+with open("Data/places.csv", encoding="utf-8", newline="") as f:
+    db.executemany("insert into places values (?, ?, ?, ?, ?)",
+                   ((int(r["geonameid"]), float(r["lat"]), float(r["lat"]), float(r["lon"]), float(r["lon"]))
+                    for r in csv.DictReader(f)))
+db.commit()
+EOF
+peer_sql="select id from places where minLat >= 59.7 and maxLat <= 60.7 and minLon >= 24.4 and maxLon <= 25.5"
+
+labels=("sqlite3 db 'select id from places (R*Tree) where …' (the peer)")
+commands=("sqlite3 $out/places.sqlite '$peer_sql'")
+# Nominatim's usage policy allows one request a second, and planner keeps to it across processes: a nearby run
+# within 1.05 s of the last one waits for its slot. Each nearby run is timed after a 1.1 s pause (not timed), as a
+# person running it once would see it.
+prepares=(true)
+add_planner() {  # add_planner BINARY SUFFIX
+    labels+=("planner --version$2" "planner nearby --near 60.1699,24.9384$2"
+        "planner nearby --near Helsinki --radius 0.5 --keyword \"movie theatre\"$2")
+    commands+=("$1 --version" "$1 nearby --near 60.1699,24.9384"
+        "$1 nearby --near Helsinki --radius 0.5 --keyword 'movie theatre'")
+    prepares+=(true "sleep 1.1" "sleep 1.1")
+}
+add_planner "$planner" ""
+# COMPARE_BIN=path adds another build's rows to the same run (e.g. the binary before a change).
+if [[ -n ${COMPARE_BIN:-} ]]; then
+    add_planner "$(cd "$(dirname "$COMPARE_BIN")" && pwd)/$(basename "$COMPARE_BIN")" " ($(basename "$COMPARE_BIN"))"
+fi
+
+# The README's example must still answer as it does there (the tests hold the exact table).
+"$planner" nearby --near Helsinki --radius 0.5 --keyword "movie theatre" >"$out/helsinki.txt" 2>&1 || true
+grep -q "Kinopalatsi" "$out/helsinki.txt" || { echo "bench-startup: the Helsinki table is wrong:" >&2; cat "$out/helsinki.txt" >&2; exit 1; }
+
+prepare_options=()
+for p in "${prepares[@]}"; do prepare_options+=(--prepare "$p"); done
+hyperfine --shell=none --warmup "$warmup" --runs "$runs" "${prepare_options[@]}" --export-json "$out/hyperfine.json" \
+    --style basic "${commands[@]}" >&2
+
+for i in "${!commands[@]}"; do
+    peak=0
+    for _ in 1 2 3 4 5; do
+        ${prepares[$i]}
+        kb=$(eval "/usr/bin/time -v ${commands[$i]}" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ {print $2}')
+        ((kb > peak)) && peak=$kb
+    done
+    echo "$peak" >"$out/rss.$i"
+done
+
+python3 - "$out" "${labels[@]}" <<'EOF' | tee "$out/table.md"
+import json, os, platform, statistics, subprocess, sys
+out, labels = sys.argv[1], sys.argv[2:]
+results = json.load(open(os.path.join(out, "hyperfine.json")))["results"]
+model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+print(f"Machine: {os.cpu_count()} cores, {model}, load average {os.getloadavg()[0]:.2f} at the end; "
+      f"{len(results[0]['times'])} runs each after warm-up.\n")
+print("| command | median wall | min | × the peer | peak RSS |")
+print("|---|---:|---:|---:|---:|")
+peer = statistics.median(results[0]["times"])
+for i, (label, r) in enumerate(zip(labels, results)):
+    median = statistics.median(r["times"])
+    rss = int(open(os.path.join(out, f"rss.{i}")).read()) / 1024
+    print(f"| `{label}` | {median * 1000:.1f} ms | {min(r['times']) * 1000:.1f} ms | {median / peer:.1f}× | {rss:.1f} MB |")
+EOF
