@@ -35,15 +35,21 @@ extension RoadArea {
 
     /// Writes the area to `url` atomically.
     public func write(to url: URL) throws {
+        try Data(fileBytes()).write(to: url, options: .atomic)
+    }
+
+    /// The file's bytes in format `version`: this build's, or 3 (no hierarchies, byte-wise checksums), which the
+    /// tests write to check that older files still read.
+    func fileBytes(version: UInt32 = RoadArea.fileFormatVersion) -> [UInt8] {
         var file = BinaryWriter()
         file.append(Self.fileMagic)
-        file.write(Self.fileFormatVersion)
-        for block in [encodeSummary(), encodeBody()] {
+        file.write(version)
+        for block in [encodeSummary(), encodeBody(version: version)] {
             file.write(UInt64(block.count))
-            file.write(block.withUnsafeBytes { Self.checksum($0, version: Self.fileFormatVersion) })
+            file.write(block.withUnsafeBytes { Self.checksum($0, version: version) })
             file.append(block)
         }
-        try Data(file.bytes).write(to: url, options: .atomic)
+        return file.bytes
     }
 
     /// Loads an area saved by `write(to:)`.
@@ -172,13 +178,13 @@ extension RoadArea {
         return writer.bytes
     }
 
-    private func encodeBody() -> [UInt8] {
+    private func encodeBody(version: UInt32) -> [UInt8] {
         var writer = BinaryWriter()
         writer.write(UInt32(theaters.count))
         for theater in theaters { Self.encodeTheater(theater, &writer) }
         let modes = TravelMode.allCases.filter { graphs[$0] != nil }
         writer.write(UInt8(modes.count))
-        for mode in modes { Self.encodeGraph(graphs[mode]!, &writer) }
+        for mode in modes { Self.encodeGraph(graphs[mode]!, withHierarchy: version >= 4, &writer) }
         return writer.bytes
     }
 
@@ -219,7 +225,7 @@ extension RoadArea {
             category: category, tags: tags, fallbackID: id)
     }
 
-    private static func encodeGraph(_ graph: RoadGraph, _ writer: inout BinaryWriter) {
+    private static func encodeGraph(_ graph: RoadGraph, withHierarchy: Bool, _ writer: inout BinaryWriter) {
         writer.write(graph.mode.rawValue)
         writer.writeArray(graph.latitudes)
         writer.writeArray(graph.longitudes)
@@ -232,6 +238,7 @@ extension RoadArea {
         writer.writeArray(graph.landmarks?.nodes ?? [])
         writer.writeArray(graph.landmarks?.fromLandmark ?? [])
         writer.writeArray(graph.landmarks?.toLandmark ?? [])
+        guard withHierarchy else { return }
         let hierarchy = graph.hierarchy
         writer.writeArray(hierarchy?.rank ?? [])
         writer.writeArray(hierarchy?.upOffsets ?? [])
