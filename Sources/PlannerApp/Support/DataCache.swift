@@ -44,9 +44,12 @@ package final class DataCache: @unchecked Sendable {
         try value(\.listings, key: store.directory.path) { try store.list() }
     }
 
-    /// The road router of an area, its graphs prepared once (adjacency, snapping index, landmarks).
+    /// The road router of an area, its graphs prepared once (adjacency, snapping index, landmarks), with every
+    /// node's way to each of the area's theaters searched once too (`RoadRouter(area:treesToTheaters:)`).
     func router(for area: RoadArea) -> RoadRouter {
-        value(\.routers, key: "\(area.name)\n\(area.importedAt.timeIntervalSince1970)") { RoadRouter(area: area) }
+        value(\.routers, key: "\(area.name)\n\(area.importedAt.timeIntervalSince1970)") {
+            RoadRouter(area: area, treesToTheaters: true)
+        }
     }
 
     func area(_ name: String, in store: RoadAreaStore) throws -> RoadArea {
