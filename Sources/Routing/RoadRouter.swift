@@ -202,14 +202,15 @@ public struct RoadRouter: Router {
             // over every edge nearer than the farthest.
             let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
             let seeds = graph.originEdgeSeeds(start)
-            return ends.map { end in
-                guard let end else { return nil }
-                let found = graph.withHierarchyWorkspace { workspace in
-                    search.hierarchySearch(
+            // One workspace for all of them: each pool access is a lock the handler threads contend for.
+            return graph.withHierarchyWorkspace { workspace in
+                ends.map { end in
+                    guard let end else { return nil }
+                    let found = search.hierarchySearch(
                         seeds: seeds, ends: graph.destinationEdgeSeeds(end), direct: graph.directEdge(from: start, to: end),
                         hierarchy: hierarchy, workspace: &workspace)
+                    return found.map { Self.roadPath($0, from: start, to: end, in: graph.graph) }
                 }
-                return found.map { Self.roadPath($0, from: start, to: end, in: graph.graph) }
             }
         }
         if let turns = graph.turns {

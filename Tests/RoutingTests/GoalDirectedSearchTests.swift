@@ -85,7 +85,6 @@ import Testing
                             <= graph.edgeDurationsSeconds[edge] + goals.seconds(to: target, graph: graph) + 1e-9)
                 }
             }
-            print("GoalBound \(mode): \(1 / bound.secondsPerMeter * 3.6) km/h")
         }
     }
 }
@@ -164,6 +163,5 @@ import Testing
                 }
             }
         }
-        print("theaters \(area.theaters.count), nodes \(area.graphs.mapValues(\.nodeCount))")
     }
 }
