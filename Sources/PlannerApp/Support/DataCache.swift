@@ -14,6 +14,7 @@ package final class DataCache: @unchecked Sendable {
     private var listings: [String: RoadAreaStore.Listing] = [:]
     private var areas: [String: RoadArea] = [:]
     private var routers: [String: RoadRouter] = [:]
+    private var stores: Areas.Stores?
 
     package init() {}
 
@@ -33,6 +34,9 @@ package final class DataCache: @unchecked Sendable {
         lock.withLock { self[keyPath: slot][key] = loaded }
         return loaded
     }
+
+    /// The area directories (user's and bundled), located once.
+    func areaStores(_ locate: () -> Areas.Stores) -> Areas.Stores { value(\.stores, locate) }
 
     func gazetteer(_ load: () throws -> Gazetteer) rethrows -> Gazetteer { try value(\.gazetteer, load) }
 
