@@ -28,37 +28,57 @@ struct PathSearch {
     func oneToMany(
         seeds: [SearchSeed], destinations: [[SearchSeed]], direct: [SearchPath?] = [], limit: Int? = nil
     ) -> [SearchPath?] {
+        var workspace = NodeSearchWorkspace(nodeCount: graph.nodeCount)
+        return oneToMany(
+            seeds: seeds, destinations: destinations, direct: direct, limit: limit, bound: nil, workspace: &workspace)
+    }
+
+    /// The same search on reused labels and, given a `bound`, goal-directed (A*): a node's key is its duration
+    /// plus a lower bound of the time still to go to the nearest destination entry, so the search grows towards
+    /// the destinations instead of settling every node nearer than the farthest. The bound is admissible, which
+    /// is all the stopping rule needs (a node improved after its expansion is expanded again); without one the
+    /// search is plain Dijkstra.
+    /// - Parameter workspace: labels all at their initial state; left so.
+    func oneToMany(
+        seeds: [SearchSeed], destinations: [[SearchSeed]], direct: [SearchPath?], limit: Int?, bound: GoalBound?,
+        workspace: inout NodeSearchWorkspace
+    ) -> [SearchPath?] {
+        defer { workspace.reset() }
         let count = destinations.count
         var best = (0..<count).map { index in
             index < direct.count ? direct[index]?.durationSeconds ?? .infinity : .infinity
         }
         var winner = [Int](repeating: -1, count: count)
-        var entriesAt: [Int32: [(destination: Int, entry: Int)]] = [:]
-        for (destination, entries) in destinations.enumerated() {
-            for (entry, seed) in entries.enumerated() { entriesAt[seed.node, default: []].append((destination, entry)) }
+        // Every (destination, entry) in order, flat; a node holding one is marked, and only then is the list read.
+        var entries: [(node: Int32, destination: Int, entry: Int)] = []
+        for (destination, list) in destinations.enumerated() {
+            for (entry, seed) in list.enumerated() {
+                entries.append((seed.node, destination, entry))
+                workspace.markEntry(seed.node)
+            }
         }
-        var tree = SearchTree(nodeCount: graph.nodeCount)
-        var heap = MinHeap()
-        for seed in seeds { tree.seed(seed, heap: &heap) }
+        let goals = bound.flatMap { GoalBound.Goals($0, nodes: entries.map(\.node), graph: graph) }
+        for seed in seeds { workspace.seed(seed) { goals?.seconds(to: Int(seed.node), graph: graph) ?? 0 } }
 
         // The threshold only falls as destinations improve; recomputing it lazily (every 256 pops) merely stops
         // the search a little later, and keeps thousands of destinations from costing a sort per improvement.
         var threshold = Self.threshold(best, limit: limit)
         var thresholdIsStale = false
         var pops = 0
-        while let top = heap.pop() {
+        while let top = workspace.heap.pop() {
             pops += 1
-            if thresholdIsStale && (pops & 255 == 0 || heap.isEmpty) {
+            if thresholdIsStale && (pops & 255 == 0 || workspace.heap.isEmpty) {
                 threshold = Self.threshold(best, limit: limit)
                 thresholdIsStale = false
             }
             if top.key >= threshold { break }
             let node = Int(top.node)
-            guard !tree.settled[node], top.key <= tree.duration[node] else { continue }
-            tree.settled[node] = true
-            if let entries = entriesAt[top.node] {
-                for (destination, entry) in entries {
-                    let candidate = top.key + destinations[destination][entry].durationSeconds
+            let duration = workspace.duration[node]
+            // A stale entry: the node has been reached faster since it was pushed.
+            guard top.key <= duration + workspace.bound[node] else { continue }
+            if workspace.isEntry[node] {
+                for (entryNode, destination, entry) in entries where entryNode == top.node {
+                    let candidate = duration + destinations[destination][entry].durationSeconds
                     if candidate < best[destination] {
                         best[destination] = candidate
                         winner[destination] = entry
@@ -68,12 +88,12 @@ struct PathSearch {
             }
             for edge in graph.edgeRange(of: node) {
                 let target = Int(graph.edgeTargets[edge])
-                let candidate = top.key + graph.edgeDurationsSeconds[edge]
-                if candidate < tree.duration[target] {
-                    tree.duration[target] = candidate
-                    tree.parentNode[target] = Int32(node)
-                    tree.parentEdge[target] = Int32(edge)
-                    heap.push(candidate, Int32(target))
+                let candidate = duration + graph.edgeDurationsSeconds[edge]
+                if candidate < workspace.duration[target] {
+                    if workspace.bound[target] < 0 {
+                        workspace.setBound(target, goals?.seconds(to: target, graph: graph) ?? 0)
+                    }
+                    workspace.label(target, duration: candidate, parentNode: Int32(node), parentEdge: Int32(edge))
                 }
             }
         }
@@ -81,10 +101,10 @@ struct PathSearch {
             guard best[destination].isFinite else { return nil }
             guard winner[destination] >= 0 else { return direct[destination] }
             let entry = destinations[destination][winner[destination]]
-            let nodes = tree.path(to: entry.node)
+            let nodes = workspace.path(to: entry.node)
             return SearchPath(
                 durationSeconds: best[destination],
-                lengthMeters: tree.lengthMeters(of: nodes, graph: graph) + entry.lengthMeters, nodes: nodes)
+                lengthMeters: workspace.lengthMeters(of: nodes, graph: graph) + entry.lengthMeters, nodes: nodes)
         }
     }
 

@@ -13,6 +13,10 @@ final class PreparedGraph: Sendable {
     let landmarks: Landmarks?
     /// The contraction hierarchy over the graph's turns, when its profile charges turns and the graph has one.
     let hierarchy: TurnHierarchy?
+    /// The lower bound of travel times that makes node searches goal-directed (nil for turn-aware graphs).
+    let goalBound: GoalBound?
+    /// Node-search labels left by earlier queries, ready for the next (one per concurrent query at most).
+    private let nodeWorkspaces = Mutex<[NodeSearchWorkspace]>([])
     /// Search labels left by earlier queries, ready for the next (one per concurrent query at most).
     private let workspaces = Mutex<[SearchWorkspace]>([])
     private let hierarchyWorkspaces = Mutex<[HierarchyWorkspace]>([])
@@ -25,6 +29,15 @@ final class PreparedGraph: Sendable {
         turns = turnCosts.map { TurnTable(graph, reverse: reverse, costs: $0) }
         landmarks = turnCosts != nil && (graph.landmarks?.count ?? 0) > 0 ? graph.landmarks : nil
         hierarchy = turnCosts != nil ? graph.hierarchy : nil
+        goalBound = turnCosts == nil ? GoalBound(graph) : nil
+    }
+
+    /// Runs `body` with node-search labels all at their initial state, from the pool (or made), and returns them.
+    func withNodeWorkspace<Result>(_ body: (inout NodeSearchWorkspace) -> Result) -> Result {
+        var workspace = nodeWorkspaces.withLock { $0.popLast() } ?? NodeSearchWorkspace(nodeCount: graph.nodeCount)
+        let result = body(&workspace)
+        nodeWorkspaces.withLock { $0.append(workspace) }
+        return result
     }
 
     /// Runs `body` with a hierarchy workspace of all-initial labels, from the pool (or made), and returns it after.

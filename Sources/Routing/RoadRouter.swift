@@ -40,15 +40,29 @@ public struct RoadRouter: Router {
     /// The cinemas and theatres of the area the router was made from (empty when made from bare graphs).
     public let theaters: [Theater]
     private let prepared: [TravelMode: PreparedGraph]
+    /// Where each of `theaters` snaps, per mode (nil where it does not), computed once: every search to them
+    /// starts from these, and a snap is a function of the point alone.
+    private let theaterSnaps: [TravelMode: [Coordinate: RoadSnap?]]
+    /// Every node's fastest way to each of `theaters`, per mode searched node by node, when the router was made
+    /// with `treesToTheaters` (a server, which routes to the same theaters on every request).
+    private let theaterTrees: [TravelMode: [Coordinate: DestinationTree]]
     private let fallback = EstimateRouter()
 
     /// Prepares the graphs of an imported area (reverse edges, components, snapping grid); the area's bounding box
     /// is its `coverage`.
-    public init(area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters) {
+    /// - Parameter treesToTheaters: also search, now, every node's fastest way to each of the area's theaters on
+    ///   foot and by bike (`DestinationTree`, up to `treeNodeBudget` labels per mode), so that routes to them are
+    ///   read rather than searched: worth it for a router kept for many queries, not for one.
+    public init(
+        area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, treesToTheaters: Bool = false
+    ) {
         self.init(
             graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters,
-            coverage: area.boundingBox)
+            coverage: area.boundingBox, treesToTheaters: treesToTheaters)
     }
+
+    /// The most node labels the theaters' trees of one mode may hold together (8 MB of Double and Int32 each).
+    public static let treeNodeBudget = 1_000_000
 
     /// Prepares bare graphs, one per mode.
     /// - Parameter chargesTurns: when true (the default), a mode whose profile has `TurnCosts` (driving) is
@@ -56,7 +70,7 @@ public struct RoadRouter: Router {
     /// - Parameter coverage: the bounds inside which points snap whatever the distance (nil: nowhere).
     public init(
         graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
-        chargesTurns: Bool = true, coverage: BoundingBox? = nil
+        chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false
     ) {
         var prepared: [TravelMode: PreparedGraph] = [:]
         for graph in graphs {
@@ -67,6 +81,28 @@ public struct RoadRouter: Router {
         self.theaters = theaters
         self.maximumSnapMeters = maximumSnapMeters
         self.coverage = coverage
+        let limit = { (point: Coordinate) in
+            coverage?.contains(point) == true ? Double.infinity : maximumSnapMeters
+        }
+        theaterSnaps = prepared.mapValues { graph in
+            var snaps: [Coordinate: RoadSnap?] = [:]
+            for theater in theaters where snaps[theater.coordinate] == nil {
+                snaps[theater.coordinate] = .some(
+                    graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
+            }
+            return snaps
+        }
+        let snaps = theaterSnaps
+        theaterTrees = !treesToTheaters ? [:] : prepared.filter { $0.value.turns == nil }.mapValues { graph in
+            var trees: [Coordinate: DestinationTree] = [:]
+            let most = Self.treeNodeBudget / max(1, graph.graph.nodeCount)
+            for theater in theaters where trees.count < most && trees[theater.coordinate] == nil {
+                guard let snap = snaps[graph.graph.mode]?[theater.coordinate] ?? nil else { continue }
+                trees[theater.coordinate] = DestinationTree(
+                    graph: graph.graph, reverse: graph.reverse, entries: graph.destinationEntries(snap))
+            }
+            return trees
+        }
     }
 
     /// The road point nearest `point` for `mode`: inside `coverage` whatever the distance, elsewhere within
@@ -82,6 +118,12 @@ public struct RoadRouter: Router {
 
     private func snap(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
         graph.snap(point, maximumMeters: snapLimitMeters(point))
+    }
+
+    /// A theater's snap: the one computed with the router when it is one of `theaters`, else computed now.
+    private func snapTheater(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
+        if let known = theaterSnaps[graph.graph.mode]?[point] { return known }
+        return snap(point, on: graph)
     }
 
     /// One route per theater, in the order given, from a single one-to-many search.
@@ -154,7 +196,23 @@ public struct RoadRouter: Router {
         guard let graph = prepared[mode], let start = snap(origin, on: graph) else {
             return theaters.map { _ in nil }
         }
-        let ends = theaters.map { snap($0.coordinate, on: graph) }
+        let ends = theaters.map { snapTheater($0.coordinate, on: graph) }
+        if let turns = graph.turns, let hierarchy = graph.hierarchy, limit == nil {
+            // Every destination is wanted: one climb of the hierarchy each (a few hundred labels) beats one search
+            // over every edge nearer than the farthest.
+            let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
+            let seeds = graph.originEdgeSeeds(start)
+            // One workspace for all of them: each pool access is a lock the handler threads contend for.
+            return graph.withHierarchyWorkspace { workspace in
+                ends.map { end in
+                    guard let end else { return nil }
+                    let found = search.hierarchySearch(
+                        seeds: seeds, ends: graph.destinationEdgeSeeds(end), direct: graph.directEdge(from: start, to: end),
+                        hierarchy: hierarchy, workspace: &workspace)
+                    return found.map { Self.roadPath($0, from: start, to: end, in: graph.graph) }
+                }
+            }
+        }
         if let turns = graph.turns {
             let found = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns).oneToMany(
                 seeds: graph.originEdgeSeeds(start),
@@ -165,10 +223,43 @@ public struct RoadRouter: Router {
                 return Self.roadPath(path, from: start, to: end, in: graph.graph)
             }
         }
-        let found = PathSearch(graph: graph.graph).oneToMany(
-            seeds: graph.originSeeds(start),
-            destinations: ends.map { $0.map(graph.destinationEntries) ?? [] },
-            direct: ends.map { $0.flatMap { graph.directPath(from: start, to: $0) } }, limit: limit)
+        if limit == nil, let trees = theaterTrees[mode], !trees.isEmpty {
+            // Read off the theaters' trees where they have one; search only for the others.
+            let seeds = graph.originSeeds(start)
+            let entries = ends.map { $0.map(graph.destinationEntries) ?? [] }
+            let direct = ends.map { $0.flatMap { graph.directPath(from: start, to: $0) } }
+            var found: [SearchPath?] = []
+            var searched: [Int] = []
+            for (index, theater) in theaters.enumerated() {
+                if ends[index] == nil {
+                    found.append(nil)
+                } else if let tree = trees[theater.coordinate], tree.entries == entries[index] {
+                    found.append(tree.path(from: seeds, direct: direct[index], graph: graph.graph))
+                } else {
+                    found.append(nil)
+                    searched.append(index)
+                }
+            }
+            if !searched.isEmpty {
+                let more = graph.withNodeWorkspace { workspace in
+                    PathSearch(graph: graph.graph).oneToMany(
+                        seeds: seeds, destinations: searched.map { entries[$0] }, direct: searched.map { direct[$0] },
+                        limit: nil, bound: graph.goalBound, workspace: &workspace)
+                }
+                for (index, path) in zip(searched, more) { found[index] = path }
+            }
+            return zip(ends, found).map { end, path in
+                guard let end, let path else { return nil }
+                return Self.roadPath(path, from: start, to: end, in: graph.graph)
+            }
+        }
+        let found = graph.withNodeWorkspace { workspace in
+            PathSearch(graph: graph.graph).oneToMany(
+                seeds: graph.originSeeds(start),
+                destinations: ends.map { $0.map(graph.destinationEntries) ?? [] },
+                direct: ends.map { $0.flatMap { graph.directPath(from: start, to: $0) } }, limit: limit,
+                bound: graph.goalBound, workspace: &workspace)
+        }
         return zip(ends, found).map { end, path in
             guard let end, let path else { return nil }
             return Self.roadPath(path, from: start, to: end, in: graph.graph)

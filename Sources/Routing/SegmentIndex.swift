@@ -152,15 +152,14 @@ struct SegmentIndex: Sendable {
                     column += columnStep
                 }
             }
-            // Every segment not yet seen lies at least `ring` cells away.
-            if let best,
-                best.distance <= Double(ring) * cellMeters
-                    * min(
-                        1,
-                        longitudeCellDegrees / Self.cellDegrees
-                            * metersPerDegreeLongitude / metersPerDegreeLatitude)
-            {
-                break
+            // Every segment not yet seen lies wholly outside the cells scanned (its box met none of them), so at
+            // least as far as the nearest side of their square, measured in the same projection as `consider`.
+            if let best {
+                let south = (point.latitude - Double(row0 - ring) * Self.cellDegrees) * metersPerDegreeLatitude
+                let north = (Double(row0 + ring + 1) * Self.cellDegrees - point.latitude) * metersPerDegreeLatitude
+                let west = (point.longitude - Double(column0 - ring) * longitudeCellDegrees) * metersPerDegreeLongitude
+                let east = (Double(column0 + ring + 1) * longitudeCellDegrees - point.longitude) * metersPerDegreeLongitude
+                if best.distance <= min(south, north, west, east) { break }
             }
         }
         guard let best, best.distance <= maximumMeters else { return nil }

@@ -14,12 +14,26 @@ package struct Areas {
     /// The server's cache of listings and loaded areas; nil reads the files each time.
     let cache: DataCache?
 
+    /// Where the user's and the bundled areas live.
+    struct Stores {
+        let user: RoadAreaStore
+        let bundled: RoadAreaStore?
+    }
+
     package init(environment: Environment) {
-        let database = URL(fileURLWithPath: AppDatabase.path(explicit: nil, environment: environment))
-        user = RoadAreaStore(directory: database.deletingLastPathComponent().appendingPathComponent("areas"))
-        bundled = (try? DataDirectory.locate(environment: environment.variables))
-            .map { RoadAreaStore(directory: $0.appendingPathComponent("areas")) }
+        // Locating the directories costs a few file-system calls: the server does it once.
+        let stores = environment.cache.map { $0.areaStores { Self.stores(environment) } } ?? Self.stores(environment)
+        user = stores.user
+        bundled = stores.bundled
         cache = environment.cache
+    }
+
+    private static func stores(_ environment: Environment) -> Stores {
+        let database = URL(fileURLWithPath: AppDatabase.path(explicit: nil, environment: environment))
+        return Stores(
+            user: RoadAreaStore(directory: database.deletingLastPathComponent().appendingPathComponent("areas")),
+            bundled: (try? DataDirectory.locate(environment: environment.variables))
+                .map { RoadAreaStore(directory: $0.appendingPathComponent("areas")) })
     }
 
     /// Every saved area's summary, the user's first; an area the user imported under a bundled name wins.

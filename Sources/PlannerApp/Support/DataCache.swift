@@ -14,6 +14,7 @@ package final class DataCache: @unchecked Sendable {
     private var listings: [String: RoadAreaStore.Listing] = [:]
     private var areas: [String: RoadArea] = [:]
     private var routers: [String: RoadRouter] = [:]
+    private var stores: Areas.Stores?
 
     package init() {}
 
@@ -34,6 +35,9 @@ package final class DataCache: @unchecked Sendable {
         return loaded
     }
 
+    /// The area directories (user's and bundled), located once.
+    func areaStores(_ locate: () -> Areas.Stores) -> Areas.Stores { value(\.stores, locate) }
+
     func gazetteer(_ load: () throws -> Gazetteer) rethrows -> Gazetteer { try value(\.gazetteer, load) }
 
     func catalog(path: String?, _ load: () throws -> TheaterCatalog) rethrows -> TheaterCatalog {
@@ -44,9 +48,12 @@ package final class DataCache: @unchecked Sendable {
         try value(\.listings, key: store.directory.path) { try store.list() }
     }
 
-    /// The road router of an area, its graphs prepared once (adjacency, snapping index, landmarks).
+    /// The road router of an area, its graphs prepared once (adjacency, snapping index, landmarks), with every
+    /// node's way to each of the area's theaters searched once too (`RoadRouter(area:treesToTheaters:)`).
     func router(for area: RoadArea) -> RoadRouter {
-        value(\.routers, key: "\(area.name)\n\(area.importedAt.timeIntervalSince1970)") { RoadRouter(area: area) }
+        value(\.routers, key: "\(area.name)\n\(area.importedAt.timeIntervalSince1970)") {
+            RoadRouter(area: area, treesToTheaters: true)
+        }
     }
 
     func area(_ name: String, in store: RoadAreaStore) throws -> RoadArea {
