@@ -2,8 +2,7 @@
 # Compares the planner's road router with OSRM on random origin–destination pairs.
 #
 # OSRM comes from the PyPI wheel osrm-bindings==26.10.0, which ships osrm-extract, osrm-contract and osrm-routed
-# with OSRM's own profiles (the wheel is cp312-abi3; its programs run whatever the local Python is, so the
-# wheel is unpacked rather than installed). Our answers come from the RoutingBenchmark executable.
+# with OSRM's own profiles (fetched and unpacked by Scripts/osrm-wheel.sh). Our answers come from the RoutingBenchmark executable.
 #
 # Usage: Scripts/compare-osrm.sh [PAIRS] [SEEDS]   (default 100 pairs per extract and seed; seeds "7 11")
 # Needs ../shared/data/osm/ (Helsinki for walking, Columbus for driving). Prints agreement: distance within ±5 %,
@@ -24,12 +23,8 @@ trap cleanup EXIT
 
 [[ -d "$data" ]] || { echo "skipped: $data is absent" >&2; exit 0; }
 
-echo "== fetching osrm-bindings==26.10.0" >&2
-pip download --quiet --no-deps --only-binary :all: --python-version 3.12 --platform manylinux_2_28_x86_64 \
-    -d "$work/wheel" 'osrm-bindings==26.10.0'
-(cd "$work/wheel" && python3 -m zipfile -e osrm_bindings-26.10.0-*.whl unpacked)
-osrm="$work/wheel/unpacked/osrm"
-chmod +x "$osrm"/bin/*
+. "$here/osrm-wheel.sh"
+osrm=$(fetch_osrm_wheel "$work/wheel")
 
 echo "== building RoutingBenchmark (release)" >&2
 (cd "$root" && swift build -c release --product RoutingBenchmark >&2)

@@ -3,6 +3,13 @@
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+
+    /// A writer whose buffer holds `capacity` bytes before it grows (growing doubles and copies it).
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     mutating func write<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }

@@ -16,16 +16,28 @@ import Theaters
 public struct RoadGraphBuilder: Sendable {
     /// The profile per mode to build graphs for.
     public let profiles: [RoutingProfile]
+    /// The most directed edges a turn-aware graph may have for the import to contract it (`TurnHierarchy`); a
+    /// larger graph is saved with its landmarks only, and its car routes run by A* with landmarks (the same
+    /// routes, slower), as format-3 files do.
+    public let hierarchyEdgeLimit: Int
+
+    /// The default `hierarchyEdgeLimit`: 1.5 M directed edges. The contraction costs ~2.6 s for Columbus's 0.26 M
+    /// edges but grows much faster than the graph: the synthetic 1 M-node region's 1.8 M drive edges had not
+    /// finished after 12 min and 2 GB (osrm-extract: 1 min 46 s, 0.7 GB), while the rest of an import grows
+    /// linearly (that region imports in 15 s without it). BENCHMARKS.md has the figures.
+    public static let defaultHierarchyEdgeLimit = 1_500_000
 
     /// Creates a builder for the given modes (all three by default).
-    public init(modes: [TravelMode] = TravelMode.allCases) {
+    public init(modes: [TravelMode] = TravelMode.allCases, hierarchyEdgeLimit: Int = Self.defaultHierarchyEdgeLimit) {
         profiles = modes.map(RoutingProfile.forMode)
+        self.hierarchyEdgeLimit = hierarchyEdgeLimit
     }
 
     /// Creates a builder with custom profiles (at most 8).
-    public init(profiles: [RoutingProfile]) {
+    public init(profiles: [RoutingProfile], hierarchyEdgeLimit: Int = Self.defaultHierarchyEdgeLimit) {
         precondition(profiles.count <= 8, "at most 8 profiles")
         self.profiles = profiles
+        self.hierarchyEdgeLimit = hierarchyEdgeLimit
     }
 
     /// Reads `url` (PBF, OSM XML or gzipped XML) and builds the graphs and theater list.
@@ -74,9 +86,15 @@ public struct RoadGraphBuilder: Sendable {
                 graphs[profile.mode] = graph
                 continue
             }
-            // Turn-aware graphs get landmarks (for A* where there is no hierarchy) and the hierarchy over turns.
+            // Turn-aware graphs get landmarks (for A* where there is no hierarchy) and, up to the size limit, the
+            // hierarchy over turns.
+            let withLandmarks = graph.withLandmarks(Landmarks(graph))
+            guard graph.edgeCount <= hierarchyEdgeLimit else {
+                graphs[profile.mode] = withLandmarks
+                continue
+            }
             let turns = TurnTable(graph, reverse: ReverseAdjacency(graph), costs: costs)
-            graphs[profile.mode] = graph.withLandmarks(Landmarks(graph)).withHierarchy(TurnHierarchy(graph, turns: turns))
+            graphs[profile.mode] = withLandmarks.withHierarchy(TurnHierarchy(graph, turns: turns))
         }
         guard graphs.values.contains(where: { $0.edgeCount > 0 }) else {
             throw RoutingError.noRoadsInExtract(path: url.path)

@@ -27,6 +27,33 @@ import Theaters
         #expect(!car.edgeRange(of: two).map { car.edgeTargets[$0] }.contains(Int32(one)))
     }
 
+    @Test func aCarGraphOverTheHierarchyLimitKeepsItsLandmarksAndRoutesTheSame() throws {
+        // Given a small grid of two-way streets, imported with and without room for the hierarchy
+        var extract = TinyExtract()
+        extract.way(100, [1, 2, 3], ["highway": "residential"])
+        extract.way(101, [4, 5, 6], ["highway": "residential"])
+        extract.way(102, [1, 4], ["highway": "residential"])
+        extract.way(103, [3, 6], ["highway": "residential", "oneway": "yes"])
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let contracted = try #require(try RoadGraphBuilder(modes: [.drive]).build(from: url).graphs[.drive])
+        // When the limit is below the car graph's edge count
+        let limited = try #require(
+            try RoadGraphBuilder(modes: [.drive], hierarchyEdgeLimit: contracted.edgeCount - 1).build(from: url)
+                .graphs[.drive])
+        // Then that graph has landmarks but no hierarchy, and its routes are the contracted graph's
+        #expect(contracted.hierarchy != nil)
+        #expect(limited.hierarchy == nil)
+        #expect(limited.landmarks != nil)
+        #expect(limited == contracted.withHierarchy(nil))
+        let expected = RoadRouter(graphs: [contracted]).path(
+            from: TinyExtract.coordinate(1), to: TinyExtract.coordinate(6), mode: .drive)
+        #expect(expected != nil)
+        #expect(
+            RoadRouter(graphs: [limited]).path(from: TinyExtract.coordinate(1), to: TinyExtract.coordinate(6), mode: .drive)
+                == expected)
+    }
+
     @Test func aRoundaboutIsBuiltOneway() throws {
         var extract = TinyExtract()
         extract.way(100, [1, 2, 5, 4, 1], ["highway": "tertiary", "junction": "roundabout"])

@@ -19,9 +19,11 @@ package struct AreaImport {
     package static let catalogExtensions: Set<String> = ["csv", "geojson", "json"]
 
     /// Reads `file` and saves it in `store` as `name` (default: from the file name), replacing an area of that name.
+    /// - Parameter hierarchyEdgeLimit: the largest car graph contracted into a hierarchy (`RoadGraphBuilder`).
     /// - Parameter progress: Called as the extract reader goes through its passes.
     package static func run(
         file: String, name: String?, into store: RoadAreaStore, importedAt: Date = Date(),
+        hierarchyEdgeLimit: Int = RoadGraphBuilder.defaultHierarchyEdgeLimit,
         progress: @escaping (ImportProgress) -> Void = { _ in }
     ) throws -> AreaImport {
         let url = URL(fileURLWithPath: file)
@@ -36,7 +38,7 @@ package struct AreaImport {
         let area =
             isCatalog
             ? try catalogArea(from: url, name: areaName, importedAt: importedAt, skippedRows: &skippedRows)
-            : try RoadGraphBuilder().build(from: url, name: areaName, importedAt: importedAt) { step in
+            : try RoadGraphBuilder(hierarchyEdgeLimit: hierarchyEdgeLimit).build(from: url, name: areaName, importedAt: importedAt) { step in
                 read = step
                 progress(step)
             }
