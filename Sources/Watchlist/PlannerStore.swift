@@ -91,12 +91,23 @@ public final class PlannerStore: Sendable {
         try Self.migrate(writer, with: Self.migrator(with: migrations))
     }
 
-    /// Runs the migrator, retrying once: another process may have applied the same migration meanwhile.
+    /// Runs the migrator, trying again while another process migrating the same file holds it busy.
     private static func migrate(_ writer: any DatabaseWriter, with migrator: DatabaseMigrator) throws {
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            try migrator.migrate(writer)
+        // Two processes opening a new file at once both migrate it: each migration is its own transaction, and one
+        // that read the schema while the other wrote is refused as busy (SQLite does not wait on a lock upgrade,
+        // which could deadlock). Trying again sees the other's migrations applied and goes on from there.
+        var attempt = 0
+        while true {
+            do {
+                return try migrator.migrate(writer)
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 50
+            {
+                attempt += 1
+                usleep(UInt32(2_000 * min(attempt, 10)))
+            } catch where attempt == 0 {
+                attempt += 1
+            }
         }
     }
 
