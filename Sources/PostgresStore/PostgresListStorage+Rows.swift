@@ -90,12 +90,32 @@ extension PostgresListStorage {
         filmID: Int, user: Int64, list: FilmList, note: String?, priority: Int, addedAt: Date,
         in session: PostgresSession
     ) throws -> AddResult {
+        try insertEntry(
+            table: "list_entry", idColumn: "film_id", id: filmID, user: user, list: list, note: note,
+            priority: priority, addedAt: addedAt, in: session)
+    }
+
+    /// One series on a list, unless already there.
+    static func addSeriesEntry(
+        seriesID: Int, user: Int64, list: FilmList, note: String?, priority: Int, addedAt: Date,
+        in session: PostgresSession
+    ) throws -> AddResult {
+        try insertEntry(
+            table: "series_entry", idColumn: "series_id", id: seriesID, user: user, list: list, note: note,
+            priority: priority, addedAt: addedAt, in: session)
+    }
+
+    /// `INSERT … ON CONFLICT DO NOTHING` into `list_entry` or `series_entry`, added at whole seconds.
+    private static func insertEntry(
+        table: String, idColumn: String, id: Int, user: Int64, list: FilmList, note: String?, priority: Int,
+        addedAt: Date, in session: PostgresSession
+    ) throws -> AddResult {
         let wholeSeconds = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
         let inserted = try session.query(
             """
-            INSERT INTO list_entry (user_id, list, film_id, added_at, note, priority)
-            VALUES (\(user), \(list.rawValue), \(filmID), \(wholeSeconds), \(note), \(priority))
-            ON CONFLICT (user_id, list, film_id) DO NOTHING RETURNING film_id
+            INSERT INTO \(unescaped: table) (user_id, list, \(unescaped: idColumn), added_at, note, priority)
+            VALUES (\(user), \(list.rawValue), \(id), \(wholeSeconds), \(note), \(priority))
+            ON CONFLICT (user_id, list, \(unescaped: idColumn)) DO NOTHING RETURNING \(unescaped: idColumn)
             """)
         return inserted.isEmpty ? .alreadyPresent : .added
     }
@@ -113,20 +133,6 @@ extension PostgresListStorage {
                 next_season = EXCLUDED.next_season, next_episode = EXCLUDED.next_episode,
                 next_episode_name = EXCLUDED.next_episode_name, next_air_date = EXCLUDED.next_air_date
             """)
-    }
-
-    static func addSeriesEntry(
-        seriesID: Int, user: Int64, list: FilmList, note: String?, priority: Int, addedAt: Date,
-        in session: PostgresSession
-    ) throws -> AddResult {
-        let wholeSeconds = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
-        let inserted = try session.query(
-            """
-            INSERT INTO series_entry (user_id, list, series_id, added_at, note, priority)
-            VALUES (\(user), \(list.rawValue), \(seriesID), \(wholeSeconds), \(note), \(priority))
-            ON CONFLICT (user_id, list, series_id) DO NOTHING RETURNING series_id
-            """)
-        return inserted.isEmpty ? .alreadyPresent : .added
     }
 
     static func releases(filmID: Int, in session: PostgresSession) throws -> [RegionalRelease] {

@@ -61,13 +61,7 @@ struct NodeSearchWorkspace: Sendable {
 
     /// The nodes from the seed `node` was reached from, to `node`.
     func path(to node: Int32) -> [Int32] {
-        var nodes: [Int32] = [node]
-        var current = node
-        while parentNode[Int(current)] >= 0 {
-            current = parentNode[Int(current)]
-            nodes.append(current)
-        }
-        return nodes.reversed()
+        PathSearch.pathBack(to: node, parents: parentNode)
     }
 
     /// The length of a path of this search (its first node a seed), the seed's own length included.

@@ -25,13 +25,7 @@ struct SearchTree {
 
     /// The nodes from the seed this tree reached `node` from, to `node`.
     func path(to node: Int32) -> [Int32] {
-        var nodes: [Int32] = [node]
-        var current = node
-        while parentNode[Int(current)] >= 0 {
-            current = parentNode[Int(current)]
-            nodes.append(current)
-        }
-        return nodes.reversed()
+        PathSearch.pathBack(to: node, parents: parentNode)
     }
 
     /// The length of a path of this tree (its first node a seed), the seed's own length included.
@@ -40,5 +34,18 @@ struct SearchTree {
         var total = seedLengths[first] ?? 0
         for node in nodes.dropFirst() { total += graph.edgeLengthsMeters[Int(parentEdge[Int(node)])] }
         return total
+    }
+}
+
+extension PathSearch {
+    /// The nodes from the search's seed to `node`, following `parents` (-1 at a seed) back and reversing.
+    static func pathBack(to node: Int32, parents: [Int32]) -> [Int32] {
+        var nodes: [Int32] = [node]
+        var current = node
+        while parents[Int(current)] >= 0 {
+            current = parents[Int(current)]
+            nodes.append(current)
+        }
+        return nodes.reversed()
     }
 }

@@ -205,32 +205,22 @@ case "latency":
     print(String(format: "import,%.6f", importSeconds))
     print(String(format: "prepare,%.6f", prepareSeconds))
     let index = Dictionary(uniqueKeysWithValues: destinations.enumerated().map { ($0.element.id, $0.offset) })
-    for (i, pair) in pairs.enumerated() {
-        let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
-        let destination = Coordinate(uncheckedLatitude: pair[2], longitude: pair[3])
-        var path: RoadPath?
-        var best = Double.infinity
-        for _ in 0..<repeats {
-            best = min(best, seconds { path = router.path(from: origin, to: destination, mode: travelMode) })
+    // The same pairs on the router as built (a contraction hierarchy for cars) and on A* with landmarks alone.
+    for (label, timed) in [("route", router!), ("landmarks", RoadRouter(area: area.withoutHierarchies))] {
+        for (i, pair) in pairs.enumerated() {
+            let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
+            let destination = Coordinate(uncheckedLatitude: pair[2], longitude: pair[3])
+            var path: RoadPath?
+            var best = Double.infinity
+            for _ in 0..<repeats {
+                best = min(best, seconds { path = timed.path(from: origin, to: destination, mode: travelMode) })
+            }
+            print(
+                label
+                    + String(
+                        format: ",%d,%.1f,%.1f,%.6f", i, path?.distanceMeters ?? .nan, path?.durationSeconds ?? .nan,
+                        best * 1000))
         }
-        print(
-            String(
-                format: "route,%d,%.1f,%.1f,%.6f", i, path?.distanceMeters ?? .nan, path?.durationSeconds ?? .nan,
-                best * 1000))
-    }
-    let landmarkRouter = RoadRouter(area: area.withoutHierarchies)
-    for (i, pair) in pairs.enumerated() {
-        let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
-        let destination = Coordinate(uncheckedLatitude: pair[2], longitude: pair[3])
-        var path: RoadPath?
-        var best = Double.infinity
-        for _ in 0..<repeats {
-            best = min(best, seconds { path = landmarkRouter.path(from: origin, to: destination, mode: travelMode) })
-        }
-        print(
-            String(
-                format: "landmarks,%d,%.1f,%.1f,%.6f", i, path?.distanceMeters ?? .nan, path?.durationSeconds ?? .nan,
-                best * 1000))
     }
     for (i, pair) in pairs.enumerated() {
         let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
