@@ -37,11 +37,5 @@ function request()
     return wrk.format("GET", "/v1/me/suggest?near=60.1699,24.9384&radius=0.5&region=FI", headers)
 end
 
-done = function(summary, latency, requests)
-    local e = summary.errors
-    io.write(string.format(
-        "SUMMARY requests=%d duration_us=%d rps=%.2f p50_us=%d p99_us=%d connect=%d read=%d write=%d status=%d timeout=%d\n",
-        summary.requests, summary.duration, summary.requests / (summary.duration / 1e6),
-        latency:percentile(50), latency:percentile(99),
-        e.connect, e.read, e.write, e.status, e.timeout))
-end
+-- The SUMMARY line the script reads back, as Scripts/bench-serve.sh's runs print it (run from the repository root).
+dofile("Scripts/wrk_summary.lua")

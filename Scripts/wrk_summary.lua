@@ -1,4 +1,4 @@
--- For Scripts/bench-serve.sh: after wrk's own report, one line that the script reads back.
+-- For Scripts/bench-serve.sh and Scripts/bench-storage.sh: after wrk's own report, one line that the script reads back.
 -- Latencies are in microseconds, as wrk measures them; `status` counts responses outside 2xx/3xx.
 done = function(summary, latency, requests)
     local e = summary.errors
