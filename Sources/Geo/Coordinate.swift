@@ -34,7 +34,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// - Throws: `GeoError.malformedCoordinate` when the text is not two numbers, or a range error.
     public init(parsing text: String) throws {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else {
             throw GeoError.malformedCoordinate(text)
         }
@@ -45,7 +45,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func looksLikeCoordinate(_ text: String) -> Bool {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
-        return parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+        return parts.allSatisfy { Double($0.trimmingSpaces()) != nil }
     }
 
     /// `lat,lon` with six decimals (about 0.1 m), the form `init(parsing:)` reads.

@@ -13,7 +13,7 @@ public struct Radius: Hashable, Sendable, CustomStringConvertible {
     /// Reads `0.5` (degrees of arc), `800m`, `5km` or `3mi`.
     /// - Throws: `GeoError.malformedRadius`, `.nonPositiveRadius` or `.radiusBeyondHalfEarth`.
     public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingSpaces().lowercased()
         let units: [(suffix: String, meters: Double)] = [
             ("km", 1000), ("mi", 1609.344), ("m", 1),
             ("°", Earth.metersPerDegreeOfArc), ("deg", Earth.metersPerDegreeOfArc),
@@ -21,7 +21,7 @@ public struct Radius: Hashable, Sendable, CustomStringConvertible {
         var number = trimmed
         var scale = Earth.metersPerDegreeOfArc
         for unit in units where trimmed.hasSuffix(unit.suffix) {
-            number = String(trimmed.dropLast(unit.suffix.count)).trimmingCharacters(in: .whitespaces)
+            number = trimmed.dropLast(unit.suffix.count).trimmingSpaces()
             scale = unit.meters
             break
         }

@@ -88,7 +88,7 @@ public struct Gazetteer: Sendable {
     /// Finds "Helsinki", "Paris, FR" or "Springfield, IL, US", ignoring case and accents; the most populous wins.
     /// - Throws: `PlacesError.unknownPlace` when nothing matches.
     public func locate(_ query: String) throws -> PlaceMatch {
-        let parts = query.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = query.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         guard let name = parts.first else { throw PlacesError.emptyName }
         let folded = Gazetteer.fold(name)
         let qualifiers = parts.dropFirst().map { $0.uppercased() }

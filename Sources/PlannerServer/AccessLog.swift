@@ -13,10 +13,11 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        // Tenths of a millisecond, rounded (as "%.1f" would write them, without Foundation's formatter).
+        let tenths = elapsed.components.seconds * 10_000 + (elapsed.components.attoseconds + 50_000_000_000_000) / 100_000_000_000_000
         let bytes = response.body.contentLength.map(String.init) ?? "-"
         logger.info(
-            "\(request.method) \(AccessLine.redacted(request.uri.description)) \(response.status.code) \(bytes) \(String(format: "%.1f", milliseconds))ms")
+            "\(request.method) \(AccessLine.redacted(request.uri.description)) \(response.status.code) \(bytes) \(tenths / 10).\(tenths % 10)ms")
         return response
     }
 }
@@ -30,10 +31,24 @@ enum AccessLine {
             .map { pair -> String in
                 let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
                 let secret = ["key", "token", "api_key", "access_token"].contains(name.lowercased())
-                    || pair.contains("plt_") || pair.contains("plf_")
+                    || holdsSecretPrefix(pair)
                 return secret ? "\(name)=REDACTED" : String(pair)
             }
         let line = target[..<question] + "?" + query.joined(separator: "&")
         return line.count > 300 ? String(line.prefix(300)) + "…" : String(line)
+    }
+
+    /// True when `text` holds "plt_" or "plf_", the start of a token or a feed key (one pass over its bytes).
+    static func holdsSecretPrefix(_ text: Substring) -> Bool {
+        var last3: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "_"), last3.0 == UInt8(ascii: "p"), last3.1 == UInt8(ascii: "l"),
+                last3.2 == UInt8(ascii: "t") || last3.2 == UInt8(ascii: "f")
+            {
+                return true
+            }
+            last3 = (last3.1, last3.2, byte)
+        }
+        return false
     }
 }

@@ -1,5 +1,4 @@
 import Geo
-import Synchronization
 
 /// A graph with what queries need beside it: incoming edges, a snapping index over its largest strongly connected
 /// component, and the turn table when its profile charges turns.
@@ -16,10 +15,10 @@ final class PreparedGraph: Sendable {
     /// The lower bound of travel times that makes node searches goal-directed (nil for turn-aware graphs).
     let goalBound: GoalBound?
     /// Node-search labels left by earlier queries, ready for the next (one per concurrent query at most).
-    private let nodeWorkspaces = Mutex<[NodeSearchWorkspace]>([])
+    private let nodeWorkspaces: WorkspacePool<NodeSearchWorkspace>
     /// Search labels left by earlier queries, ready for the next (one per concurrent query at most).
-    private let workspaces = Mutex<[SearchWorkspace]>([])
-    private let hierarchyWorkspaces = Mutex<[HierarchyWorkspace]>([])
+    private let workspaces: WorkspacePool<SearchWorkspace>
+    private let hierarchyWorkspaces: WorkspacePool<HierarchyWorkspace>
 
     init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil) {
         self.graph = graph
@@ -30,33 +29,25 @@ final class PreparedGraph: Sendable {
         landmarks = turnCosts != nil && (graph.landmarks?.count ?? 0) > 0 ? graph.landmarks : nil
         hierarchy = turnCosts != nil ? graph.hierarchy : nil
         goalBound = turnCosts == nil ? GoalBound(graph) : nil
+        let (nodes, edges) = (graph.nodeCount, graph.edgeCount)
+        nodeWorkspaces = WorkspacePool { NodeSearchWorkspace(nodeCount: nodes) }
+        workspaces = WorkspacePool { SearchWorkspace(edgeCount: edges, nodeCount: nodes) }
+        hierarchyWorkspaces = WorkspacePool { HierarchyWorkspace(nodeCount: edges) }
     }
 
     /// Runs `body` with node-search labels all at their initial state, from the pool (or made), and returns them.
     func withNodeWorkspace<Result>(_ body: (inout NodeSearchWorkspace) -> Result) -> Result {
-        var workspace = nodeWorkspaces.withLock { $0.popLast() } ?? NodeSearchWorkspace(nodeCount: graph.nodeCount)
-        let result = body(&workspace)
-        nodeWorkspaces.withLock { $0.append(workspace) }
-        return result
+        nodeWorkspaces.with(body)
     }
 
     /// Runs `body` with a hierarchy workspace of all-initial labels, from the pool (or made), and returns it after.
     func withHierarchyWorkspace<Result>(_ body: (inout HierarchyWorkspace) -> Result) -> Result {
-        var workspace =
-            hierarchyWorkspaces.withLock { $0.popLast() } ?? HierarchyWorkspace(nodeCount: graph.edgeCount)
-        let result = body(&workspace)
-        hierarchyWorkspaces.withLock { $0.append(workspace) }
-        return result
+        hierarchyWorkspaces.with(body)
     }
 
     /// Runs `body` with a workspace of all-initial labels, taken from the pool (or made), and returns it after.
     func withWorkspace<Result>(_ body: (inout SearchWorkspace) -> Result) -> Result {
-        var workspace =
-            workspaces.withLock { $0.popLast() }
-            ?? SearchWorkspace(edgeCount: graph.edgeCount, nodeCount: graph.nodeCount)
-        let result = body(&workspace)
-        workspaces.withLock { $0.append(workspace) }
-        return result
+        workspaces.with(body)
     }
 
     func snap(_ point: Coordinate, maximumMeters: Double) -> RoadSnap? {

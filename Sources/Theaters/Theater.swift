@@ -12,7 +12,7 @@ public enum TheaterCategory: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads an `amenity`/`category` value; an empty value counts as a cinema.
     public init(tagValue: String) {
-        switch tagValue.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch tagValue.trimmingSpaces().lowercased() {
         case "", "cinema", "movie theater", "movie theatre": self = .cinema
         case "theatre", "theater": self = .theatre
         case let other: self = .other(other)
@@ -62,7 +62,7 @@ public struct Theater: Sendable, Hashable, Identifiable {
     }
 
     func tag(_ keys: String...) -> String? {
-        for key in keys { if let v = tags[key]?.trimmingCharacters(in: .whitespaces), !v.isEmpty { return v } }
+        for key in keys { if let v = tags[key]?.trimmingSpaces(), !v.isEmpty { return v } }
         return nil
     }
 

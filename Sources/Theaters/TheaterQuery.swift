@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// What a `--keyword` asks for: a category of venue, or a name.
 public enum TheaterQuery: Hashable, Sendable, CustomStringConvertible {
@@ -13,8 +14,9 @@ public enum TheaterQuery: Hashable, Sendable, CustomStringConvertible {
     /// `amenity=cinema`; "theatre" and "theater" mean `amenity=theatre`; "drive-in" means `amenity=cinema`
     /// with `drive_in=yes`; anything else is a name match.
     public init(keyword: String) {
-        let normalized = keyword.lowercased()
-            .replacingOccurrences(of: "-", with: " ")
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: keyword.lowercased().unicodeScalars.map { $0 == "-" ? " " : $0 })
+        let normalized = String(scalars)
             .split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")
         switch normalized {
@@ -26,7 +28,7 @@ public enum TheaterQuery: Hashable, Sendable, CustomStringConvertible {
         case "drive in", "drive ins", "drive in cinema", "drive in theater", "drive in theatre":
             self = .category(.cinema, driveIn: true)
         default:
-            self = .name(keyword.trimmingCharacters(in: .whitespaces))
+            self = .name(keyword.trimmingSpaces())
         }
     }
 

@@ -17,6 +17,15 @@ import Watchlist
         #expect(!line.contains("plf_") && !line.contains("plt_"))
     }
 
+    @Test func queryValuesAreDecodedAsFoundationDecodesPercentEncoding() {
+        let pieces = ["", "a", "+", "%", "%2", "%2B", "%2b", "%zz", "%C3%A9", "%C3", "%E2%82%AC", "%FF", "%00", "é", "/", "%25"]
+        for a in pieces { for b in pieces { for c in pieces {
+            let text = a + b + c
+            let expected = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            #expect(Query.decoded(Substring(text)) == expected, "\(text)")
+        } } }
+    }
+
     @Test func theAccessLogCutsALongTargetTo300Characters() {
         let line = AccessLine.redacted(
             "/v1/theaters?near=" + String(repeating: "x", count: 10_000))

@@ -58,3 +58,4 @@ import Tabular
         #expect(CSVTable.line(["plain", "a,b", "q\"q"]) == "plain,\"a,b\",\"q\"\"q\"")
     }
 }
+

@@ -117,39 +117,41 @@ package struct NearbyReport {
         return lines.joined(separator: "\n")
     }
 
+    /// The `--format json` document (and `/v1/theaters`'), written as `JSONEncoder` would write it pretty, with
+    /// sorted keys and unescaped slashes; members below are in that order.
     package func json() throws -> String {
-        struct Document: Encodable {
-            let origin: OriginJSON
-            let radius_m: Double
-            let keyword_query: String
-            let name_match: Bool
-            let mode: String
-            let source: String
-            let attribution: String?
-            let count: Int
-            let theaters: [TheaterJSON]
-            let notes: [String]
+        var json = PrettyJSON()
+        json.object { document in
+            document.member("attribution", catalog.attribution)
+            document.member("count", integer: hits.count)
+            document.member("keyword_query", query.description)
+            document.member("mode", mode.rawValue)
+            document.member("name_match", query.isNameMatch)
+            document.member("notes", strings: notes)
+            document.key("origin")
+            document.object { members in
+                members.member("label", origin.label)
+                members.member("lat", origin.coordinate.latitude)
+                members.member("lon", origin.coordinate.longitude)
+            }
+            document.member("radius_m", rounded(radius.meters, 1))
+            document.member("source", catalog.source)
+            document.key("theaters")
+            document.array { list in
+                for (index, hit) in hits.enumerated() {
+                    list.element()
+                    TheaterJSON(
+                        rank: index + 1, hit: hit, source: source(hit.theater),
+                        durations: Dictionary(
+                            uniqueKeysWithValues: TravelMode.allCases.map {
+                                ($0.rawValue, rounded(durationSeconds(index, $0), 0))
+                            }),
+                        durationSource: durationSource(index, mode)
+                    ).write(to: &list)
+                }
+            }
         }
-        struct OriginJSON: Encodable {
-            let label: String
-            let lat: Double
-            let lon: Double
-        }
-        let document = Document(
-            origin: OriginJSON(label: origin.label, lat: origin.coordinate.latitude, lon: origin.coordinate.longitude),
-            radius_m: rounded(radius.meters, 1), keyword_query: query.description, name_match: query.isNameMatch,
-            mode: mode.rawValue, source: catalog.source, attribution: catalog.attribution, count: hits.count,
-            theaters: hits.enumerated().map { index, hit in
-                TheaterJSON(
-                    rank: index + 1, hit: hit, source: source(hit.theater),
-                    durations: Dictionary(
-                        uniqueKeysWithValues: TravelMode.allCases.map { ($0.rawValue, rounded(durationSeconds(index, $0), 0)) }),
-                    durationSource: durationSource(index, mode))
-            },
-            notes: notes)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return try json.text()
     }
 
     package func geoJSON() -> String {
@@ -177,7 +179,7 @@ package struct NearbyReport {
 }
 
 /// One theater in JSON output.
-package struct TheaterJSON: Encodable {
+package struct TheaterJSON {
     package let rank: Int
     package let id: String
     package let osm_type: String?
@@ -219,6 +221,31 @@ package struct TheaterJSON: Encodable {
         website = t.website
         openstreetmap_url = t.openStreetMapURL
         tags = t.tags
+    }
+
+    /// The theater as a JSON object, its members in the order of their keys.
+    package func write(to json: inout PrettyJSON) {
+        json.object { members in
+            members.member("address", address)
+            members.member("bearing_deg", bearing_deg)
+            members.member("category", category)
+            members.member("direction", direction)
+            members.member("distance_m", distance_m)
+            members.member("duration_s", numbers: duration_s)
+            members.member("duration_source", duration_source)
+            members.member("id", id)
+            members.member("lat", lat)
+            members.member("lon", lon)
+            members.member("name", name)
+            members.member("openstreetmap_url", openstreetmap_url)
+            members.member("osm_id", integer: osm_id)
+            members.member("osm_type", osm_type)
+            members.member("phone", phone)
+            members.member("rank", integer: rank)
+            members.member("source", source)
+            members.member("tags", strings: tags)
+            members.member("website", website)
+        }
     }
 }
 

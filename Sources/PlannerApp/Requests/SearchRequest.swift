@@ -58,7 +58,7 @@ package struct SearchRequest: Sendable {
     package func validate() throws {
         _ = try parsedRadius()
         guard limit >= 1 else { throw PlannerAppError.invalidArgument("--limit must be at least 1, not \(limit)") }
-        guard !keyword.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !keyword.trimmingSpaces().isEmpty else {
             throw PlannerAppError.invalidArgument("--keyword must not be empty")
         }
         guard keyword.count <= Self.maxKeywordCharacters else {

@@ -1,6 +1,7 @@
 import Foundation
 import Places
 import Routing
+import Settings
 import Theaters
 
 /// What a long-running face (the server) reads once instead of on every request: the gazetteer, the bundled
@@ -15,6 +16,8 @@ package final class DataCache: @unchecked Sendable {
     private var areas: [String: RoadArea] = [:]
     private var routers: [String: RoadRouter] = [:]
     private var stores: Areas.Stores?
+    private var settingsFile: SettingsFile?
+    private var savedSettings: (stamp: FileStamp?, settings: Settings)?
 
     package init() {}
 
@@ -33,6 +36,19 @@ package final class DataCache: @unchecked Sendable {
         let loaded = try load()
         lock.withLock { self[keyPath: slot][key] = loaded }
         return loaded
+    }
+
+    /// The settings, read again only when their file has changed (another inode, size or modification time, or it
+    /// appeared or went away): `planner config set` reaches a running server on its next request, and the
+    /// requests in between cost one `stat` instead of reading and decoding the file twice each.
+    func settings(_ locate: () -> SettingsFile) throws -> Settings {
+        let file = value(\.settingsFile, locate)
+        // The stamp is taken before reading: a change in between is read now and seen again next time.
+        let stamp = FileStamp(path: file.url.path)
+        if let saved = lock.withLock({ savedSettings }), saved.stamp == stamp { return saved.settings }
+        let settings = try file.load()
+        lock.withLock { savedSettings = (stamp, settings) }
+        return settings
     }
 
     /// The area directories (user's and bundled), located once.
@@ -58,5 +74,26 @@ package final class DataCache: @unchecked Sendable {
 
     func area(_ name: String, in store: RoadAreaStore) throws -> RoadArea {
         try value(\.areas, key: store.directory.path + "\n" + name) { try store.load(named: name) }
+    }
+}
+
+/// What `stat` says of a file that changes when it is rewritten: device and inode (a rename over it), size, and
+/// modification time to the nanosecond.
+struct FileStamp: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    /// Nil when there is no file (or it cannot be examined).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modifiedSeconds = Int(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
     }
 }

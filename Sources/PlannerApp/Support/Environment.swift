@@ -22,7 +22,11 @@ package struct Environment: Sendable {
 
     package var settingsFile: SettingsFile { SettingsFile(environment: variables) }
 
-    package func settings() throws -> Settings { try settingsFile.load() }
+    /// The saved settings; a server reads the file again only when it has changed.
+    package func settings() throws -> Settings {
+        guard let cache else { return try settingsFile.load() }
+        return try cache.settings { settingsFile }
+    }
 
     package func gazetteer() throws -> Gazetteer {
         guard let cache else { return try loadGazetteer() }

@@ -21,7 +21,7 @@ package struct Origin {
             guard near.count <= SearchRequest.maxPlaceCharacters else {
                 throw PlannerAppError.invalidArgument("--near is over \(SearchRequest.maxPlaceCharacters) characters")
             }
-            let text = near.trimmingCharacters(in: .whitespaces)
+            let text = near.trimmingSpaces()
             if Coordinate.looksLikeCoordinate(text) || text.first.map({ $0 == "-" || $0 == "+" || $0.isNumber }) == true {
                 let coordinate = try Coordinate(parsing: text)
                 return Origin(coordinate: coordinate, label: coordinate.description, countryCode: nil, alternatives: [])

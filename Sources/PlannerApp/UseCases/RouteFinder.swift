@@ -34,7 +34,7 @@ package struct OneRoute {
     static func destination(_ text: String, catalog: String?, environment: Environment, areas: [RoadArea]) throws
         -> Theater
     {
-        let reference = text.trimmingCharacters(in: .whitespaces)
+        let reference = text.trimmingSpaces()
         guard !reference.isEmpty else { throw PlannerAppError.invalidArgument("--to must name a theater or a point") }
         if Coordinate.looksLikeCoordinate(reference) {
             let coordinate = try Coordinate(parsing: reference)

@@ -13,6 +13,7 @@ extension PlannerCommand {
 
         struct Migrate: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "migrate",
                 abstract: "Apply the migrations this planner has and the database lacks (each once, in order).",
                 discussion: "Example: planner db migrate --database postgres://planner@127.0.0.1:5432/planner")
 
@@ -38,6 +39,7 @@ extension PlannerCommand {
 
         struct Copy: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "copy",
                 abstract: "Copy a SQLite store's users, lists, diaries and series into PostgreSQL (again: adds nothing).",
                 discussion: "Example: planner db copy --from planner.sqlite --to postgres://planner@127.0.0.1/planner")
 

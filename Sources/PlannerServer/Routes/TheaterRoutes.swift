@@ -67,7 +67,7 @@ enum TheaterRoutes {
         // `Accept: application/geo+json` asks for GeoJSON; a client that takes plain JSON as well gets the default.
         let accepted = Set(
             (request.headers[.accept] ?? "").split(separator: ",").map {
-                ($0.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                ($0.split(separator: ";").first ?? "").trimmingSpaces().lowercased()
             })
         if allowed.contains(.geojson), accepted.contains("application/geo+json"), !accepted.contains("application/json") {
             return .geojson

@@ -1,0 +1,19 @@
+extension StringProtocol {
+    /// The text without the spaces at either end: what Foundation's `trimmingCharacters(in: .whitespaces)` gives
+    /// (Unicode's space separators, the tab, and the zero-width space its set still holds; not line breaks),
+    /// without its bridging to NSString. The server trims a radius, a keyword and a theater's tags on every request.
+    public func trimmingSpaces() -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = unicodeScalars
+        guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else {
+            return String(self)
+        }
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !isSpace($0) })!
+        var trimmed = String.UnicodeScalarView()
+        trimmed.append(contentsOf: scalars[start...end])
+        return String(trimmed)
+    }
+}

@@ -1,0 +1,201 @@
+/// JSON text written byte for byte as Foundation's `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes]`, without going through `Encodable`: the server writes a nearby answer on every
+/// request, and the encoder's containers, boxing and key sorting cost more than the search (BENCHMARKS.md).
+///
+/// The layout is the encoder's: two spaces per level, `"key" : value`, an empty container as its brackets on two
+/// lines with an empty line between, numbers as Swift's `description` without a trailing `.0`, and only `"`, `\`
+/// and the control characters escaped. Members are written in the order given, which must be the order of their
+/// keys' UTF-8 bytes, as `sortedKeys` sorts them (debug builds check it); a nil member is left out, as
+/// `encodeIfPresent` leaves it out. `PrettyJSONTests` compares the two on random documents.
+package struct PrettyJSON {
+    private var bytes: [UInt8] = []
+    private var depth = 0
+    /// Per open container, whether it has a member yet.
+    private var started: [Bool] = []
+    /// A number JSON cannot hold (NaN, ±infinity), kept to be thrown by `text()`, as the encoder throws.
+    private var invalidNumber: Double?
+    #if DEBUG
+        private var lastKeys: [String?] = []
+    #endif
+
+    package init() { bytes.reserveCapacity(4096) }
+
+    /// The text written, or the encoder's error for a number JSON cannot hold.
+    package func text() throws -> String {
+        if let invalidNumber {
+            throw EncodingError.invalidValue(
+                invalidNumber, EncodingError.Context(codingPath: [], debugDescription: "\(invalidNumber) is not a JSON number"))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Containers
+
+    /// Writes an object whose members `body` writes with `member` or `key`.
+    package mutating func object(_ body: (inout PrettyJSON) -> Void) {
+        open(UInt8(ascii: "{"))
+        body(&self)
+        close(UInt8(ascii: "}"))
+    }
+
+    /// Writes an array whose elements `body` writes, each after `element()`.
+    package mutating func array(_ body: (inout PrettyJSON) -> Void) {
+        open(UInt8(ascii: "["))
+        body(&self)
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Starts the next element of the array being written.
+    package mutating func element() { separate() }
+
+    /// Starts the member `name` of the object being written; its value is written next.
+    package mutating func key(_ name: String) {
+        #if DEBUG
+            if let last = lastKeys[lastKeys.count - 1] {
+                assert(last.utf8.lexicographicallyPrecedes(name.utf8), "JSON keys out of order: \(last), then \(name)")
+            }
+            lastKeys[lastKeys.count - 1] = name
+        #endif
+        separate()
+        string(name)
+        bytes.append(contentsOf: " : ".utf8)
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        bytes.append(UInt8(ascii: "\n"))
+        depth += 1
+        started.append(false)
+        #if DEBUG
+            lastKeys.append(nil)
+        #endif
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(UInt8(ascii: "\n"))
+        depth -= 1
+        started.removeLast()
+        #if DEBUG
+            lastKeys.removeLast()
+        #endif
+        indent()
+        bytes.append(bracket)
+    }
+
+    private mutating func separate() {
+        if started[started.count - 1] {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        started[started.count - 1] = true
+        indent()
+    }
+
+    private mutating func indent() {
+        for _ in 0..<depth { bytes.append(contentsOf: [0x20, 0x20]) }
+    }
+
+    // MARK: Values
+
+    package mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            // Runs that need no escape are copied whole.
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscaped(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `"`, `\` and the control characters, as the encoder escapes them.
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        default: bytes.append(contentsOf: [0x5C, byte])
+        }
+    }
+
+    package mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            invalidNumber = invalidNumber ?? value
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        let text = value.description
+        bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+    }
+
+    package mutating func integer(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }
+
+    package mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+
+    // MARK: Members
+
+    package mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    package mutating func member(_ name: String, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    package mutating func member(_ name: String, integer value: (some BinaryInteger)?) {
+        guard let value else { return }
+        key(name)
+        integer(value)
+    }
+
+    package mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    package mutating func member(_ name: String, strings: [String]) {
+        key(name)
+        array { list in
+            for value in strings {
+                list.element()
+                list.string(value)
+            }
+        }
+    }
+
+    /// An object of strings, its keys sorted here.
+    package mutating func member(_ name: String, strings: [String: String]) {
+        key(name)
+        object { members in
+            for (key, value) in strings.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                members.member(key, value)
+            }
+        }
+    }
+
+    /// An object of numbers, its keys sorted here.
+    package mutating func member(_ name: String, numbers: [String: Double]) {
+        key(name)
+        object { members in
+            for (key, value) in numbers.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                members.member(key, value)
+            }
+        }
+    }
+}

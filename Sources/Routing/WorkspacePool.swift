@@ -1,0 +1,27 @@
+import Foundation
+
+/// Search labels left by earlier queries, ready for the next: at most one per concurrent query is ever made.
+///
+/// Guarded by an `NSLock` (a plain pthread mutex, which sleeps at once when taken) rather than `Mutex`, whose
+/// slow path spins first: with 16 handler threads on two cores, a thread preempted inside the two-instruction
+/// critical section left the others spinning, 4.5 % of the server's cycles (BENCHMARKS.md).
+final class WorkspacePool<Workspace>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Workspace] = []
+    private let make: @Sendable () -> Workspace
+
+    init(make: @escaping @Sendable () -> Workspace) { self.make = make }
+
+    /// Runs `body` with an idle workspace (or a new one) and keeps it for the next query after.
+    func with<Result>(_ body: (inout Workspace) -> Result) -> Result {
+        lock.lock()
+        let taken = idle.popLast()
+        lock.unlock()
+        var workspace = taken ?? make()
+        let result = body(&workspace)
+        lock.lock()
+        idle.append(workspace)
+        lock.unlock()
+        return result
+    }
+}
