@@ -15,3 +15,21 @@ struct TrimmingSpacesTests {
         #expect(checked == 2_197)
     }
 }
+
+@Suite("A coordinate's text")
+struct CoordinateTextTests {
+    @Test func isWhatStringFormatWritesWithSixDecimals() throws {
+        var random = SplitMix64(seed: 6)
+        for _ in 0..<20_000 {
+            let latitude = Double.random(in: -90...90, using: &random)
+            let longitude = Double.random(in: -180...180, using: &random)
+            let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+            #expect(coordinate.description == String(format: "%.6f,%.6f", latitude, longitude))
+        }
+        // Halfway cases and the extremes.
+        for (latitude, longitude) in [(0.0000005, -0.0000005), (90, -180), (-90, 180), (60.1699995, 24.9384445), (0, -0.0)] {
+            let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+            #expect(coordinate.description == String(format: "%.6f,%.6f", latitude, longitude))
+        }
+    }
+}

@@ -12,6 +12,7 @@ package final class DataCache: @unchecked Sendable {
     private let lock = NSLock()
     private var gazetteer: Gazetteer?
     private var catalogs: [String: TheaterCatalog] = [:]
+    private var mergedCatalogs: [String: TheaterCatalog] = [:]
     private var listings: [String: RoadAreaStore.Listing] = [:]
     private var areas: [String: RoadArea] = [:]
     private var routers: [String: RoadRouter] = [:]
@@ -58,6 +59,11 @@ package final class DataCache: @unchecked Sendable {
 
     func catalog(path: String?, _ load: () throws -> TheaterCatalog) rethrows -> TheaterCatalog {
         try value(\.catalogs, key: path ?? "", load)
+    }
+
+    /// A catalog merged with the theaters and coverage of some areas, by a key naming the catalog and the areas.
+    func mergedCatalog(key: String, _ merge: () throws -> TheaterCatalog) rethrows -> TheaterCatalog {
+        try value(\.mergedCatalogs, key: key, merge)
     }
 
     func listing(_ store: RoadAreaStore) throws -> RoadAreaStore.Listing {

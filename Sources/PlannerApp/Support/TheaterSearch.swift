@@ -27,13 +27,23 @@ package struct TheaterSearch {
     }
 
     /// The base catalog with the theaters of every area covering the origin (unless `--catalog` replaces it).
+    /// A server merges each catalog and set of areas once (the same data for every origin they cover).
     package static func catalog(search: SearchRequest, origin: Origin, environment: Environment) throws
         -> (TheaterCatalog, [RoadArea])
     {
-        var catalog = try environment.catalog(path: search.catalog)
         let areas = Areas(environment: environment).covering(origin.coordinate)
         // --catalog replaces the theaters, not the roads: the areas still route.
-        guard search.catalog == nil else { return (catalog, areas) }
+        let merging = search.catalog == nil ? areas : []
+        let merge = { try merged(environment.catalog(path: search.catalog), with: merging) }
+        guard let cache = environment.cache else { return (try merge(), areas) }
+        let key = ([search.catalog ?? ""] + merging.map { "\($0.name) \($0.importedAt.timeIntervalSince1970)" })
+            .joined(separator: "\n")
+        return (try cache.mergedCatalog(key: key, merge), areas)
+    }
+
+    /// `catalog` with each area's theaters it lacks, and each area's coverage.
+    private static func merged(_ catalog: TheaterCatalog, with areas: [RoadArea]) -> TheaterCatalog {
+        var catalog = catalog
         for area in areas {
             let known = Set(catalog.theaters.map(\.id))
             let newTheaters = area.theaters.filter { !known.contains($0.id) }
@@ -57,7 +67,7 @@ package struct TheaterSearch {
             merged.attribution = catalog.attribution ?? "© OpenStreetMap contributors, ODbL 1.0"
             catalog = merged
         }
-        return (catalog, areas)
+        return catalog
     }
 
     /// An offline search: the bundled data or `--catalog` only.
@@ -132,7 +142,8 @@ package struct TheaterSearch {
         }
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
-            sources: Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a }), notes: [])
+            // Every theater is local, which is what a theater missing from `sources` is.
+            sources: [:], notes: [])
         routing = RouterChoice(areas: areas, cache: environment.cache)
     }
 
