@@ -46,8 +46,9 @@ let package = Package(
         .target(name: "Transport", dependencies: ["CCurl"]),
         // TMDb v3 and OMDb clients over an injectable HTTP transport, with a SQLite response cache.
         .target(name: "NowPlaying", dependencies: ["Transport", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The system libcurl (libcurl4-openssl-dev), with non-variadic `curl_easy_setopt` wrappers, for CurlTransport.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The system libcurl, loaded on the first request (dlopen), with non-variadic `curl_easy_setopt` wrappers, for
+        // CurlTransport. Its header comes from libcurl4-openssl-dev.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
         .target(
             name: "OnlineLookup",
@@ -124,7 +125,7 @@ let package = Package(
         // Fake web services on loopback for the tests (never linked into the tool).
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["Transport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // Times the spatial index against a brute-force scan and SQLite's R*Tree (Scripts/bench-geo.sh).
         .executableTarget(

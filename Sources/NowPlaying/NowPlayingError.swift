@@ -35,6 +35,8 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
     case omdb(message: String)
     /// OMDb refused the key (HTTP 401, "Invalid API key!").
     case invalidOMDbKey
+    /// No HTTP on this machine: libcurl could not be loaded.
+    case transportUnavailable(reason: String)
 
     /// Where to get a key, said in the credential errors.
     static let keyHowTo =
@@ -77,6 +79,8 @@ public enum NowPlayingError: Error, Equatable, Sendable, CustomStringConvertible
             return "OMDb answered: \(message)."
         case .invalidOMDbKey:
             return "OMDb rejected the API key: set OMDB_API_KEY to a key from https://www.omdbapi.com/apikey.aspx."
+        case .transportUnavailable(let reason):
+            return TransportError.unavailableSentence(reason)
         }
     }
 }
@@ -89,6 +93,7 @@ extension NowPlayingError {
         case .unreachable(let host): self = .unreachable(host: host)
         case .malformedResponse(let endpoint): self = .malformedResponse(endpoint: endpoint)
         case .truncatedBody: self = .truncatedBody
+        case .unavailable(let reason): self = .transportUnavailable(reason: reason)
         }
     }
 

@@ -1,3 +1,5 @@
+import Transport
+
 /// Why an online lookup (Overpass or Nominatim) failed, in one sentence.
 public enum OnlineLookupError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Overpass answered 200 with a `remark`: the query ran out of time or memory, or failed.
@@ -18,6 +20,8 @@ public enum OnlineLookupError: Error, Equatable, Sendable, CustomStringConvertib
     case placeNotFound(String)
     /// The base URL from the environment is not a URL.
     case invalidBaseURL(String)
+    /// No HTTP on this machine: libcurl could not be loaded.
+    case transportUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +34,7 @@ public enum OnlineLookupError: Error, Equatable, Sendable, CustomStringConvertib
         case .notCached(let service): "offline, and \(service) has not answered this question before"
         case .placeNotFound(let name): "Nominatim knows no place called '\(name)'"
         case .invalidBaseURL(let text): "'\(text)' is not a usable base URL"
+        case .transportUnavailable(let reason): String(TransportError.unavailableSentence(reason).dropLast())
         }
     }
 }

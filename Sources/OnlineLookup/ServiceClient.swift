@@ -84,6 +84,8 @@ struct ServiceClient: Sendable {
                 response = try await transport.send(request)
             } catch TransportError.timedOut {
                 throw OnlineLookupError.timedOut(service: service)
+            } catch TransportError.unavailable(let reason) {
+                throw OnlineLookupError.transportUnavailable(reason: reason)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

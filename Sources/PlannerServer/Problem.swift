@@ -74,7 +74,7 @@ package struct Problem: Error, Sendable {
         case .invalidPage, .emptyQuery: return Problem(.badRequest, line)
         case .timedOut: return Problem(.gatewayTimeout, line)
         case .rateLimited: return Problem(.serviceUnavailable, line, headers: [.retryAfter: "60"])
-        case .missingCredentials, .offlineCacheMiss, .invalidBaseURL, .cacheFailure:
+        case .missingCredentials, .offlineCacheMiss, .invalidBaseURL, .cacheFailure, .transportUnavailable:
             return Problem(.serviceUnavailable, line)
         default: return Problem(.badGateway, line)
         }

@@ -67,6 +67,7 @@ struct ProviderFetcher: Sendable {
         } catch let error as TransportError {
             switch error {
             case .timedOut: throw ShowtimesError.timedOut(provider: provider)
+            case .unavailable(let reason): throw ShowtimesError.transportUnavailable(reason: reason)
             default: throw ShowtimesError.unreachable(provider: provider)
             }
         } catch is CancellationError {

@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Every error the Showtimes module throws, each able to describe itself in one sentence.
 public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -26,6 +27,8 @@ public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible 
     case keyRefused(provider: String, variable: String)
     /// The provider's JSON could not be read.
     case malformedJSON(provider: String, reason: String)
+    /// No HTTP on this machine: libcurl could not be loaded.
+    case transportUnavailable(reason: String)
 
     /// A one-line sentence explaining the error.
     public var description: String {
@@ -55,6 +58,8 @@ public enum ShowtimesError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(provider) refused the key (HTTP 403): check \(variable), or that the key is active"
         case .malformedJSON(let provider, let reason):
             "\(provider) sent JSON that cannot be read: \(reason)"
+        case .transportUnavailable(let reason):
+            String(TransportError.unavailableSentence(reason).dropLast())
         }
     }
 }

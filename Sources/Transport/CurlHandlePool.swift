@@ -14,28 +14,28 @@ final class CurlHandlePool: @unchecked Sendable {
     }
 
     deinit {
-        for handle in idle { curl_easy_cleanup(handle) }
+        for handle in idle { ccurl_easy_cleanup(handle) }
     }
 
     /// An idle handle reset to libcurl's defaults, or a new one; nil when libcurl cannot make one.
     func take() -> UnsafeMutableRawPointer? {
         if let handle = lock.withLock({ idle.popLast() }) {
-            curl_easy_reset(handle)
+            ccurl_easy_reset(handle)
             return handle
         }
-        return curl_easy_init()
+        return ccurl_easy_init()
     }
 
     /// Keeps `handle` for reuse, or cleans it up when the pool is full.
     func giveBack(_ handle: UnsafeMutableRawPointer) {
         // Forget the finished transfer's header list and callback data before the handle is kept or cleaned up:
         // nothing may point at freed memory (the connection cache survives a reset).
-        curl_easy_reset(handle)
+        ccurl_easy_reset(handle)
         let kept = lock.withLock { () -> Bool in
             guard idle.count < maxIdle else { return false }
             idle.append(handle)
             return true
         }
-        if !kept { curl_easy_cleanup(handle) }
+        if !kept { ccurl_easy_cleanup(handle) }
     }
 }

@@ -13,8 +13,9 @@ final class CurlTransfer: @unchecked Sendable {
         var body: Data
     }
 
-    /// libcurl's global set-up, done once whichever thread asks first.
-    static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+    /// Why libcurl cannot be used (it could not be loaded, or its global set-up failed), or nil when it is ready:
+    /// loaded and set up once, whichever thread asks first.
+    static let loadFailure: String? = ccurl_load().map { String(cString: $0) }
 
     let request: HTTPRequest
     private let lock = NSLock()
@@ -38,18 +39,18 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Runs the request to its end on the calling thread, which it blocks.
     func perform(pool: CurlHandlePool) -> Outcome {
-        guard Self.globalInit == CURLE_OK, let handle = pool.take() else {
+        guard Self.loadFailure == nil, let handle = pool.take() else {
             return Outcome(code: CURLE_FAILED_INIT, statusCode: 0, headers: [:], body: Data())
         }
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer {
-            curl_slist_free_all(headerList)
+            ccurl_slist_free_all(headerList)
             pool.giveBack(handle)
         }
         let code = withExtendedLifetime(self) { () -> CURLcode in
             if let failed = configure(handle, headerList: &headerList) { return failed }
             if isCancelled { return CURLE_ABORTED_BY_CALLBACK }
-            return curl_easy_perform(handle)
+            return ccurl_easy_perform(handle)
         }
         var status = 0
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -101,10 +102,10 @@ final class CurlTransfer: @unchecked Sendable {
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             names.insert(name.lowercased())
             // "Name;" is libcurl's spelling of a header sent with an empty value ("Name:" would remove it).
-            headerList = curl_slist_append(headerList, value.isEmpty ? "\(name);" : "\(name): \(value)")
+            headerList = ccurl_slist_append(headerList, value.isEmpty ? "\(name);" : "\(name): \(value)")
         }
         // libcurl waits up to a second for "100 Continue" before sending a large body; URLSession never asks.
-        if !names.contains("expect") { headerList = curl_slist_append(headerList, "Expect:") }
+        if !names.contains("expect") { headerList = ccurl_slist_append(headerList, "Expect:") }
         codes.append(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
         return codes.first { $0 != CURLE_OK }
     }

@@ -7,7 +7,7 @@ import Foundation
 /// the caller when it ends. A cancelled caller ends its transfer within about a second and gets a
 /// `CancellationError`. Errors never carry the request URL, which may hold an API key.
 ///
-/// It replaces ``URLSessionTransport`` as the default because FoundationNetworking busy-waits on Linux: waiting
+/// It replaces `URLSessionTransport` (now in TestSupport) as the default because FoundationNetworking busy-waits on Linux: waiting
 /// on a server that accepted the connection and never answered, it burnt ~14 s of CPU over a 15 s timeout.
 ///
 /// ```swift
@@ -26,11 +26,13 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// Sends `request`; checks that the body is as long as its `Content-Length` says.
-    /// - Throws: ``TransportError/timedOut``, ``TransportError/unreachable(host:)``,
+    /// - Throws: ``TransportError/unavailable(reason:)`` when libcurl cannot be loaded,
+    ///   ``TransportError/timedOut``, ``TransportError/unreachable(host:)``,
     ///   ``TransportError/truncatedBody``, ``TransportError/malformedResponse(endpoint:)``, or
     ///   `CancellationError` when the calling task was cancelled.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if let failure = CurlTransfer.loadFailure { throw TransportError.unavailable(reason: failure) }
         let transfer = CurlTransfer(request: request)
         let pool = self.pool
         let outcome = await withTaskCancellationHandler {
@@ -61,7 +63,7 @@ public struct CurlTransport: HTTPTransport {
         return HTTPResponse(statusCode: outcome.statusCode, headers: outcome.headers, body: outcome.body)
     }
 
-    /// Maps a libcurl error to a ``TransportError`` that names no URL, as ``URLSessionTransport`` maps its own.
+    /// Maps a libcurl error to a ``TransportError`` that names no URL, as `URLSessionTransport` maps its own.
     static func map(_ code: CURLcode, host: String) -> TransportError {
         switch code {
         case CURLE_OPERATION_TIMEDOUT:

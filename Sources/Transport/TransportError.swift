@@ -12,6 +12,14 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedResponse(endpoint: String)
     /// The body stopped before the end its `Content-Length` announced.
     case truncatedBody
+    /// No HTTP at all on this machine: libcurl could not be loaded (the loader's reason).
+    case unavailable(reason: String)
+
+    /// What to do about ``unavailable(reason:)``, in every module's words for it.
+    public static func unavailableSentence(_ reason: String) -> String {
+        "HTTP is unavailable: libcurl could not be loaded (\(reason)); install it (Debian: apt-get install libcurl4) "
+            + "or run with --offline."
+    }
 
     public var description: String {
         switch self {
@@ -19,6 +27,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unreachable(let host): "Could not reach \(host); check the network or try again with --offline."
         case .malformedResponse(let endpoint): "The answer from \(endpoint) was not the HTTP expected."
         case .truncatedBody: "The answer stopped before its end (truncated body); try again."
+        case .unavailable(let reason): Self.unavailableSentence(reason)
         }
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import Transport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The real ``HTTPTransport``, over Foundation's `URLSession`.
+/// A second real `HTTPTransport`, over Foundation's `URLSession`, for tests that drive a client through a transport
+/// other than libcurl's. It lives here, not in Transport, because FoundationNetworking links libcurl into every
+/// binary that links it, and `planner` loads libcurl only when it first asks a server.
 ///
 /// Errors never carry the request URL, which may hold an API key.
 public struct URLSessionTransport: HTTPTransport {

@@ -1,0 +1,44 @@
+#ifndef CCURL_SHIM_H
+#define CCURL_SHIM_H
+
+// libcurl, loaded with dlopen on the first request rather than linked: a command that asks no server (`--version`,
+// `--offline`, a search inside the bundled data) then never loads it and the 30 libraries it pulls in, about 3 ms
+// and 6 MB of every start (BENCHMARKS.md). The types and constants still come from libcurl's header
+// (libcurl4-openssl-dev); the functions are called through pointers that `ccurl_load` fills.
+//
+// `curl_easy_setopt` and `curl_easy_getinfo` are variadic, which Swift cannot call: the wrappers below give each
+// argument type the CurlTransport needs a function of its own.
+
+#include <curl/curl.h>
+
+typedef size_t (*ccurl_data_callback)(char *buffer, size_t size, size_t count, void *userdata);
+typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                                       curl_off_t ulnow);
+
+/// Loads libcurl (libcurl.so.4, or the file $PLANNER_LIBCURL names) and runs `curl_global_init` once, whichever thread asks first. Returns NULL when
+/// it is ready, else why not (the loader's message), the same on every later call.
+const char *ccurl_load(void);
+
+// Each of these needs a successful `ccurl_load` first.
+CURL *ccurl_easy_init(void);
+void ccurl_easy_cleanup(CURL *handle);
+void ccurl_easy_reset(CURL *handle);
+CURLcode ccurl_easy_perform(CURL *handle);
+struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *value);
+void ccurl_slist_free_all(struct curl_slist *list);
+
+CURLcode ccurl_setopt_long(CURL *handle, CURLoption option, long value);
+CURLcode ccurl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
+/// For string options: libcurl copies the string (except CURLOPT_POSTFIELDS, which this shim never sets).
+CURLcode ccurl_setopt_string(CURL *handle, CURLoption option, const char *value);
+/// For CURLOPT_HTTPHEADER and the callbacks' user data.
+CURLcode ccurl_setopt_pointer(CURL *handle, CURLoption option, void *value);
+/// For CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION.
+CURLcode ccurl_setopt_data_callback(CURL *handle, CURLoption option, ccurl_data_callback callback);
+CURLcode ccurl_setopt_xferinfo_callback(CURL *handle, ccurl_xferinfo_callback callback);
+/// Limits a handle (and its redirects) to http and https: by name where libcurl has it (7.85 and later), else by
+/// the older bitmask options (Ubuntu 22.04 ships 7.81).
+CURLcode ccurl_limit_to_http(CURL *handle);
+CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value);
+
+#endif

@@ -1,0 +1,103 @@
+#include "shim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// The functions of libcurl the transport calls, found in the library loaded by `ccurl_load`.
+static struct {
+    CURLcode (*global_init)(long flags);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *handle);
+    void (*easy_reset)(CURL *handle);
+    CURLcode (*easy_perform)(CURL *handle);
+    CURLcode (*easy_setopt)(CURL *handle, CURLoption option, ...);
+    CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
+    struct curl_slist *(*slist_append)(struct curl_slist *list, const char *value);
+    void (*slist_free_all)(struct curl_slist *list);
+} curl;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static const char *load_failure = NULL;
+static char load_message[512];
+
+static void *symbol(void *library, const char *name) {
+    void *found = dlsym(library, name);
+    if (found == NULL && load_failure == NULL) {
+        snprintf(load_message, sizeof load_message, "libcurl.so.4 has no %s", name);
+        load_failure = load_message;
+    }
+    return found;
+}
+
+static void load(void) {
+    // The soname of libcurl 7 and 8 (Debian's libcurl4, which libcurl4-openssl-dev depends on), unless
+    // $PLANNER_LIBCURL names another file.
+    const char *name = getenv("PLANNER_LIBCURL");
+    void *library = dlopen(name != NULL && name[0] != '\0' ? name : "libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *why = dlerror();
+        snprintf(load_message, sizeof load_message, "%s", why != NULL ? why : "libcurl.so.4 could not be loaded");
+        load_failure = load_message;
+        return;
+    }
+    curl.global_init = (CURLcode(*)(long))symbol(library, "curl_global_init");
+    curl.easy_init = (CURL * (*)(void)) symbol(library, "curl_easy_init");
+    curl.easy_cleanup = (void (*)(CURL *))symbol(library, "curl_easy_cleanup");
+    curl.easy_reset = (void (*)(CURL *))symbol(library, "curl_easy_reset");
+    curl.easy_perform = (CURLcode(*)(CURL *))symbol(library, "curl_easy_perform");
+    curl.easy_setopt = (CURLcode(*)(CURL *, CURLoption, ...))symbol(library, "curl_easy_setopt");
+    curl.easy_getinfo = (CURLcode(*)(CURL *, CURLINFO, ...))symbol(library, "curl_easy_getinfo");
+    curl.slist_append = (struct curl_slist * (*)(struct curl_slist *, const char *)) symbol(library, "curl_slist_append");
+    curl.slist_free_all = (void (*)(struct curl_slist *))symbol(library, "curl_slist_free_all");
+    if (load_failure != NULL) return;
+    if (curl.global_init(CURL_GLOBAL_ALL) != CURLE_OK) load_failure = "curl_global_init failed";
+}
+
+const char *ccurl_load(void) {
+    pthread_once(&load_once, load);
+    return load_failure;
+}
+
+CURL *ccurl_easy_init(void) { return curl.easy_init(); }
+void ccurl_easy_cleanup(CURL *handle) { curl.easy_cleanup(handle); }
+void ccurl_easy_reset(CURL *handle) { curl.easy_reset(handle); }
+CURLcode ccurl_easy_perform(CURL *handle) { return curl.easy_perform(handle); }
+struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *value) {
+    return curl.slist_append(list, value);
+}
+void ccurl_slist_free_all(struct curl_slist *list) { curl.slist_free_all(list); }
+
+CURLcode ccurl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode ccurl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode ccurl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode ccurl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode ccurl_setopt_data_callback(CURL *handle, CURLoption option, ccurl_data_callback callback) {
+    return curl.easy_setopt(handle, option, callback);
+}
+CURLcode ccurl_setopt_xferinfo_callback(CURL *handle, ccurl_xferinfo_callback callback) {
+    return curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+CURLcode ccurl_limit_to_http(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075500
+    CURLcode code = curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+    if (code != CURLE_OK) return code;
+    return curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+    CURLcode code = curl.easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    if (code != CURLE_OK) return code;
+    return curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+}
+
+CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) { return curl.easy_getinfo(handle, info, value); }
