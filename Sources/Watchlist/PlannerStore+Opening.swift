@@ -53,12 +53,35 @@ extension PlannerStore {
     }
 
     /// Opens the file read-only to check it is a database and that its schema is not newer than ours.
+    ///
+    /// Another process may be creating the same file at this moment (switching it to WAL, migrating it): a check
+    /// refused as busy tries again, and leaves alone the -wal and -shm files, which are then the other's.
     private static func checkSchema(path: String, migrator: DatabaseMigrator) throws {
+        let deadline = ContinuousClock.now + .seconds(busyTimeoutSeconds)
+        var attempt = 0
+        while true {
+            do {
+                return try checkSchemaOnce(path: path, migrator: migrator)
+            } catch let error as DatabaseError where isBusy(error) && ContinuousClock.now < deadline {
+                attempt += 1
+                usleep(UInt32(2_000 * min(attempt, 10)))
+            } catch {
+                throw WatchlistError.translating(error, path: path)
+            }
+        }
+    }
+
+    private static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
+    private static func checkSchemaOnce(path: String, migrator: DatabaseMigrator) throws {
         // Reading a WAL-mode file creates its -wal and -shm files; a refused file is left as it was found.
         let companions = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
         var refused = true
+        var busy = false
         defer {
-            if refused { for file in companions { try? FileManager.default.removeItem(atPath: file) } }
+            if refused && !busy { for file in companions { try? FileManager.default.removeItem(atPath: file) } }
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -80,8 +103,9 @@ extension PlannerStore {
             try queue.close()
             if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
             refused = false
-        } catch {
-            throw WatchlistError.translating(error, path: path)
+        } catch let error as DatabaseError where isBusy(error) {
+            busy = true
+            throw error
         }
     }
 

@@ -57,7 +57,7 @@ public final class PlannerStore: Sendable {
                 let complete = try writer.read { try migrator.hasCompletedMigrations($0) }
                 guard complete else { throw WatchlistError.needsMigration(path: path) }
             } else {
-                writer = try DatabasePool(path: path, configuration: configuration)
+                writer = try Self.openPool(path: path, configuration: configuration)
                 try Self.migrate(writer, with: migrator)
             }
         } catch {
@@ -91,23 +91,56 @@ public final class PlannerStore: Sendable {
         try Self.migrate(writer, with: Self.migrator(with: migrations))
     }
 
+    /// Opens the file as a WAL pool, trying again while another process holds it: switching a new file to WAL
+    /// needs it alone, and SQLite refuses that at once (without its busy timeout) while another process reads it.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(busyTimeoutSeconds)
+        var attempt = 0
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && ContinuousClock.now < deadline
+            {
+                attempt += 1
+                usleep(UInt32(2_000 * min(attempt, 10)))
+            }
+        }
+    }
+
     /// Runs the migrator, trying again while another process migrating the same file holds it busy.
     private static func migrate(_ writer: any DatabaseWriter, with migrator: DatabaseMigrator) throws {
         // Two processes opening a new file at once both migrate it: each migration is its own transaction, and one
         // that read the schema while the other wrote is refused as busy (SQLite does not wait on a lock upgrade,
         // which could deadlock). Trying again sees the other's migrations applied and goes on from there.
+        // Or it read the list of applied migrations just before the other committed one, and then finds the
+        // other's table already there.
+        // It keeps trying for as long as a writer waits for a lock (`busyTimeoutSeconds`).
+        let deadline = ContinuousClock.now + .seconds(busyTimeoutSeconds)
         var attempt = 0
+        var otherFailures = 0
         while true {
             do {
                 return try migrator.migrate(writer)
             } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 50
+                where Self.isRaceWithAnotherMigrator(error) && ContinuousClock.now < deadline
             {
                 attempt += 1
                 usleep(UInt32(2_000 * min(attempt, 10)))
-            } catch where attempt == 0 {
-                attempt += 1
+            } catch where otherFailures == 0 {
+                otherFailures += 1
             }
+        }
+    }
+
+    /// A migration refused because another process was migrating the same file at the same moment.
+    private static func isRaceWithAnotherMigrator(_ error: DatabaseError) -> Bool {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return true
+        case .SQLITE_ERROR:
+            let message = error.message ?? ""
+            return message.contains("already exists") || message.contains("duplicate column name")
+        default: return false
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Testing
 
 @testable import PlannerApp
@@ -63,23 +64,12 @@ struct PrettyJSONTests {
         }
     }
 
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Characters that JSON escapes or that tell writers apart: quotes, backslash, slash, every control character,
     /// DEL, accents, emoji, line separators.
     static let alphabet: [Unicode.Scalar] =
         (0..<0x20).map { Unicode.Scalar($0)! } + ["\"", "\\", "/", "\u{7F}", "a", "Z", "_", "0", " ", "é", "Ä", "ß", "😀", "\u{2028}", "\u{FEFF}", "中"]
 
-    static func text(_ random: inout Random, maximumLength: Int = 12) -> String {
+    static func text(_ random: inout SplitMix64, maximumLength: Int = 12) -> String {
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...maximumLength, using: &random) {
             scalars.append(alphabet.randomElement(using: &random)!)
@@ -87,7 +77,7 @@ struct PrettyJSONTests {
         return String(scalars)
     }
 
-    static func number(_ random: inout Random) -> Double {
+    static func number(_ random: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<6, using: &random) {
         case 0: Double(Int.random(in: -1_000_000...1_000_000, using: &random))
         case 1: Double(Int.random(in: -100_000...100_000, using: &random)) / 10
@@ -98,7 +88,7 @@ struct PrettyJSONTests {
         }
     }
 
-    static func node(_ random: inout Random, depth: Int) -> Node {
+    static func node(_ random: inout SplitMix64, depth: Int) -> Node {
         switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &random) {
         case 0: return .string(text(&random))
         case 1: return .number(number(&random))
@@ -118,7 +108,7 @@ struct PrettyJSONTests {
     @Test func randomDocumentsComeOutByteForByteAsJSONEncoderWritesThem() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var random = Random(state: 2026)
+        var random = SplitMix64(seed: 2026)
         for _ in 0..<2_000 {
             let document = Self.node(&random, depth: 0)
             var json = PrettyJSON()

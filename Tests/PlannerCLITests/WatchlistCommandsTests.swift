@@ -57,6 +57,24 @@ struct WatchlistCommandsTests {
         #expect(list.stdout.split(separator: "\n").count == 51)
     }
 
+    @Test func sixProcessesOpeningANewDatabaseAtOnceAllSucceed() async throws {
+        // Each opens a new file and applies every module's migrations; one that read the applied list just before
+        // another committed a migration finds that migration's table already there, and must go on, not fail.
+        for round in 0..<8 {
+            let planner = PlannerProcess()
+            let statuses = try await withThrowingTaskGroup(of: (Int32, String).self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        let result = try await planner.run(["watchlist", "list"])
+                        return (result.status, result.stderr)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0.0 == 0 }, "round \(round): \(statuses.map(\.1).filter { !$0.isEmpty })")
+        }
+    }
+
     @Test func aTitleLikeSQLIsJustATitle() async throws {
         let planner = PlannerProcess()
         let title = "Robert'); DROP TABLE film;--"
