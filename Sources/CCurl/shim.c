@@ -49,7 +49,8 @@ static void load(void) {
     curl.easy_perform = (CURLcode(*)(CURL *))symbol(library, "curl_easy_perform");
     curl.easy_setopt = (CURLcode(*)(CURL *, CURLoption, ...))symbol(library, "curl_easy_setopt");
     curl.easy_getinfo = (CURLcode(*)(CURL *, CURLINFO, ...))symbol(library, "curl_easy_getinfo");
-    curl.slist_append = (struct curl_slist * (*)(struct curl_slist *, const char *)) symbol(library, "curl_slist_append");
+    curl.slist_append =
+        (struct curl_slist * (*)(struct curl_slist *, const char *)) symbol(library, "curl_slist_append");
     curl.slist_free_all = (void (*)(struct curl_slist *))symbol(library, "curl_slist_free_all");
     if (load_failure != NULL) return;
     if (curl.global_init(CURL_GLOBAL_ALL) != CURLE_OK) load_failure = "curl_global_init failed";

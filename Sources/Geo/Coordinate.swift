@@ -54,7 +54,8 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         withVaList([latitude, longitude]) { arguments in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
                 let count = vsnprintf(buffer.baseAddress!, 64, "%.6f,%.6f", arguments)
-                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(count)), as: UTF8.self)
+                let text = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(count))
+                return String(decoding: text, as: UTF8.self)
             }
         }
     }

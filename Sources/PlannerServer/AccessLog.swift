@@ -14,10 +14,14 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
         // Tenths of a millisecond, rounded (as "%.1f" would write them, without Foundation's formatter).
-        let tenths = elapsed.components.seconds * 10_000 + (elapsed.components.attoseconds + 50_000_000_000_000) / 100_000_000_000_000
+        let attosecondsPerTenth: Int64 = 100_000_000_000_000
+        let tenths =
+            elapsed.components.seconds * 10_000
+            + (elapsed.components.attoseconds + attosecondsPerTenth / 2) / attosecondsPerTenth
         let bytes = response.body.contentLength.map(String.init) ?? "-"
+        let target = AccessLine.redacted(request.uri.description)
         logger.info(
-            "\(request.method) \(AccessLine.redacted(request.uri.description)) \(response.status.code) \(bytes) \(tenths / 10).\(tenths % 10)ms")
+            "\(request.method) \(target) \(response.status.code) \(bytes) \(tenths / 10).\(tenths % 10)ms")
         return response
     }
 }

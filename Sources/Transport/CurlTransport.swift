@@ -7,8 +7,9 @@ import Foundation
 /// the caller when it ends. A cancelled caller ends its transfer within about a second and gets a
 /// `CancellationError`. Errors never carry the request URL, which may hold an API key.
 ///
-/// It replaces `URLSessionTransport` (now in TestSupport) as the default because FoundationNetworking busy-waits on Linux: waiting
-/// on a server that accepted the connection and never answered, it burnt ~14 s of CPU over a 15 s timeout.
+/// It replaces `URLSessionTransport` (now in TestSupport) as the default because FoundationNetworking busy-waits on
+/// Linux: waiting on a server that accepted the connection and never answered, it burnt ~14 s of CPU over a 15 s
+/// timeout.
 ///
 /// ```swift
 /// let transport = CurlTransport()

@@ -100,7 +100,8 @@ public final class PlannerStore: Sendable {
             do {
                 return try DatabasePool(path: path, configuration: configuration)
             } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && ContinuousClock.now < deadline
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+                    && ContinuousClock.now < deadline
             {
                 attempt += 1
                 usleep(UInt32(2_000 * min(attempt, 10)))

@@ -15,8 +15,9 @@ typedef size_t (*ccurl_data_callback)(char *buffer, size_t size, size_t count, v
 typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                                        curl_off_t ulnow);
 
-/// Loads libcurl (libcurl.so.4, or the file $PLANNER_LIBCURL names) and runs `curl_global_init` once, whichever thread asks first. Returns NULL when
-/// it is ready, else why not (the loader's message), the same on every later call.
+/// Loads libcurl (libcurl.so.4, or the file $PLANNER_LIBCURL names) and runs `curl_global_init` once, whichever
+/// thread asks first. Returns NULL when it is ready, else why not (the loader's message), the same on every later
+/// call.
 const char *ccurl_load(void);
 
 // Each of these needs a successful `ccurl_load` first.

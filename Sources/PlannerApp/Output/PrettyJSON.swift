@@ -23,8 +23,9 @@ package struct PrettyJSON {
     /// The text written, or the encoder's error for a number JSON cannot hold.
     package func text() throws -> String {
         if let invalidNumber {
-            throw EncodingError.invalidValue(
-                invalidNumber, EncodingError.Context(codingPath: [], debugDescription: "\(invalidNumber) is not a JSON number"))
+            let context = EncodingError.Context(
+                codingPath: [], debugDescription: "\(invalidNumber) is not a JSON number")
+            throw EncodingError.invalidValue(invalidNumber, context)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
