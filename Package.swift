@@ -66,7 +66,7 @@ let package = Package(
         // The system zlib (zlib1g-dev), for PBF blobs and gzipped OSM XML.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
-        .target(name: "OSM", dependencies: ["Geo", "CZlib"]),
+        .target(name: "OSM", dependencies: ["Geo", "Tabular", "CZlib"]),
         // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
         // Optimised in debug builds too: an import contracts the car graph's turns (TurnHierarchy), some 5 s for
         // Columbus optimised but 45 s unoptimised, which tests that import real extracts cannot wait for.

@@ -22,8 +22,7 @@ work=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 . "$here/osrm-wheel.sh"
-if [[ -x "$out/wheel/unpacked/osrm/bin/osrm-extract" ]]; then osrm="$out/wheel/unpacked/osrm"
-else rm -rf "$out/wheel"; osrm=$(fetch_osrm_wheel "$out/wheel"); fi
+osrm=$(fetch_osrm_wheel "$out/wheel")
 
 echo "== building planner (release)" >&2
 (cd "$root" && swift build -c release --product planner >&2)

@@ -102,12 +102,9 @@ fi
 osrm=""
 if [[ -f "$pbf" ]]; then
     echo "== OSRM $OSRM_VERSION: pip download osrm-bindings, osrm-extract (foot.lua), osrm-partition, osrm-customize" >&2
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: --python-version 3.12 \
-        --platform "manylinux_2_28_$(uname -m)" -d "$work/wheel" "osrm-bindings==$OSRM_VERSION" >"$work/pip.log" 2>&1 ||
-        { cat "$work/pip.log" >&2; die "pip download osrm-bindings==$OSRM_VERSION failed"; }
-    (cd "$work/wheel" && python3 -m zipfile -e osrm_bindings-"$OSRM_VERSION"-*.whl unpacked)
-    osrm="$work/wheel/unpacked/osrm"
-    chmod +x "$osrm"/bin/*
+    # shellcheck source=Scripts/osrm-wheel.sh
+    . "$root/Scripts/osrm-wheel.sh"
+    osrm=$(fetch_osrm_wheel "$work/wheel") || die "pip download osrm-bindings==$OSRM_VERSION failed"
     mkdir -p "$work/osrm"
     cp "$pbf" "$work/osrm/helsinki.osm.pbf"
     for step in "osrm-extract -p $osrm/share/profiles/foot.lua $work/osrm/helsinki.osm.pbf" \

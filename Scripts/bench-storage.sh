@@ -2,7 +2,7 @@
 # `planner serve` on SQLite against PostgreSQL, and two instances on one PostgreSQL, with wrk; pgbench's own
 # TPC-B-like figure on the same cluster, for scale. One run, one machine.
 #
-# The load (Scripts/wrk_mixed.lua): one write for every nine reads, each connection one of 16 users. Writes alternate
+# The load (Scripts/wrk_mixed.lua): one write for every nine reads, each request one of 16 users at random. Writes alternate
 # between POST /v1/me/watchlist (a film from a pool of 200; the fake TMDb answers its details, cached after the
 # first time) and PUT /v1/me/ratings/100; reads between GET /v1/me/watchlist and GET /v1/me/suggest (near central
 # Helsinki: the watchlist joined with now playing and the nearest cinemas, routed). Configurations:

@@ -1,28 +1,27 @@
--- For Scripts/bench-storage.sh: one write for every nine reads, as one user per connection.
+-- For Scripts/bench-storage.sh: one write for every nine reads, each request as one of the users.
 -- Writes alternate between adding a film to the watchlist (POST /v1/me/watchlist) and rating one already there
 -- (PUT /v1/me/ratings/ID); reads alternate between the watchlist (GET /v1/me/watchlist) and suggest
--- (GET /v1/me/suggest near the centre of Helsinki). TOKENS (comma-separated) names the users; connection k is
--- user k mod #TOKENS. Film ids come from a pool of FILMS (default 200) that the fake TMDb answers.
+-- (GET /v1/me/suggest near the centre of Helsinki). TOKENS (comma-separated) names the users; each request draws
+-- one at random (wrk runs setup and init once per thread, not per connection, so a user per connection is not
+-- possible). Film ids come from a pool of FILMS (default 200) that the fake TMDb answers.
 local tokens = {}
 for token in string.gmatch(os.getenv("TOKENS") or "", "[^,]+") do tokens[#tokens + 1] = token end
 local films = tonumber(os.getenv("FILMS") or "200")
-local threads = {}
 local counter = 0
 
 function setup(thread)
     counter = counter + 1
     thread:set("id", counter)
-    threads[#threads + 1] = thread
 end
 
 function init(args)
     n = 0
-    token = tokens[(id - 1) % #tokens + 1]
     math.randomseed(id * 7919)
 end
 
 function request()
     n = n + 1
+    local token = tokens[math.random(1, #tokens)]
     local headers = { ["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json" }
     local film = 100 + math.random(0, films - 1)
     local slot = n % 10

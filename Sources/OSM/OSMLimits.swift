@@ -1,3 +1,5 @@
+import Tabular
+
 /// The longest tag an extract may hold: past these a file is refused with the tag's key, not read into memory.
 ///
 /// OpenStreetMap's own API refuses keys and values over 255 characters
@@ -5,10 +7,10 @@
 /// does was made by something else, and planner says so instead of carrying megabytes of name through every
 /// theater it lists.
 public enum OSMLimits {
-    /// A `name` tag's value: 1 KB of UTF-8.
-    public static let nameBytes = 1024
-    /// Any other tag's value: 64 KB of UTF-8.
-    public static let tagValueBytes = 64 * 1024
+    /// A `name` tag's value: 1 KB of UTF-8, as every name planner reads (`InputLimits.nameBytes`).
+    public static let nameBytes = InputLimits.nameBytes
+    /// Any other tag's value: 64 KB of UTF-8, as every other text field (`InputLimits.fieldBytes`).
+    public static let tagValueBytes = InputLimits.fieldBytes
 
     /// The tag that breaks a limit, or nil when both hold.
     static func violation(key: String, value: String) -> TagTooLong? {

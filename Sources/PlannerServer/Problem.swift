@@ -53,6 +53,9 @@ package struct Problem: Error, Sendable {
             if case .missingOMDbKey = error { return Problem(.serviceUnavailable, line) }
             return Problem(.badRequest, line)
         case let error as NowPlayingError: return from(error, line: line)
+        // No libcurl on the server's machine is the server's state, not an upstream's answer: 503, as TMDb's.
+        case OnlineLookupError.transportUnavailable, ShowtimesError.transportUnavailable:
+            return Problem(.serviceUnavailable, line)
         case is OnlineLookupError, is ShowtimesError: return Problem(.badGateway, line)
         case let error as WatchlistError:
             switch error {

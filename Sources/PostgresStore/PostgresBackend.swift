@@ -105,15 +105,15 @@ public final class PostgresBackend: @unchecked Sendable {
         try withSession { try $0.query(query) }
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws. `serializable`
-    /// asks for SERIALIZABLE isolation, retried up to 5 times on a serialization failure.
-    public func transaction<T>(serializable: Bool = false, _ body: (PostgresSession) throws -> T) throws -> T {
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws, and run again (up to
+    /// 5 times in all) when PostgreSQL breaks a deadlock or a serialization conflict by aborting it.
+    public func transaction<T>(_ body: (PostgresSession) throws -> T) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
             do {
                 return try withSession { session in
-                    try session.execute(serializable ? "BEGIN ISOLATION LEVEL SERIALIZABLE" : "BEGIN")
+                    try session.execute("BEGIN")
                     do {
                         let result = try body(session)
                         try session.execute("COMMIT")
@@ -123,8 +123,8 @@ public final class PostgresBackend: @unchecked Sendable {
                         throw error
                     }
                 }
-            } catch let error as PostgresSession.Failure where error.isSerializationFailure && attempt < 5 {
-                continue
+            } catch let error as PostgresSession.Failure {
+                guard attempt < 5 else { throw PostgresStoreError.statement(location: location, reason: error.message) }
             }
         }
     }
@@ -186,12 +186,11 @@ public struct PostgresSession {
     let logger: Logger
     let location: String
 
-    /// A statement that failed, with PostgreSQL's SQLSTATE code where it sent one.
+    /// A statement PostgreSQL aborted to break a deadlock or a serialization conflict (SQLSTATE 40P01, 40001):
+    /// the transaction runs again.
     struct Failure: Error {
         let sqlState: String?
         let message: String
-        var isSerializationFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
-        var isUniqueViolation: Bool { sqlState == "23505" }
     }
 
     /// Runs one statement; its rows.

@@ -106,12 +106,6 @@ struct BinaryReader {
         return String(decoding: bytes[position..<position + count], as: UTF8.self)
     }
 
-    mutating func readBytes(_ count: Int) throws(Failure) -> [UInt8] {
-        guard count >= 0, remaining >= count else { throw Failure(reason: "a block runs past the end") }
-        defer { position += count }
-        return Array(bytes[position..<position + count])
-    }
-
     mutating func readArray<T: BitwiseCopyable>(_: T.Type) throws(Failure) -> [T] {
         let count = try read(UInt64.self)
         let stride = MemoryLayout<T>.stride
@@ -145,10 +139,6 @@ enum FNV1a {
         return hash
     }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { hash($0) }
-    }
-
     /// The same over little-endian 8-byte words (the last few bytes one by one), as format 4 checksums: an eighth of
     /// the multiplies. Each step is a bijection of the state, so any one changed word still changes the sum.
     static func hashWords(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
@@ -163,9 +153,5 @@ enum FNV1a {
             hash &*= prime
         }
         return hash
-    }
-
-    static func hashWords(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { hashWords($0) }
     }
 }

@@ -39,17 +39,8 @@ extension RoadArea {
     /// it is the largest allocation of an import (≈ 1 GB for 5 M nodes), and copying it behind the header, then
     /// into a `Data`, used to triple it.
     public func write(to url: URL) throws {
-        let version = Self.fileFormatVersion
-        let summary = encodeSummary()
-        let body = encodeBody(version: version)
-        var head = BinaryWriter()
-        head.append(Self.fileMagic)
-        head.write(version)
-        head.write(UInt64(summary.count))
-        head.write(summary.withUnsafeBytes { Self.checksum($0, version: version) })
-        head.append(summary)
-        head.write(UInt64(body.count))
-        head.write(body.withUnsafeBytes { Self.checksum($0, version: version) })
+        let body = encodeBody(version: Self.fileFormatVersion)
+        let head = fileHead(body: body, version: Self.fileFormatVersion)
         Self.removeAbandonedTemporaries(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
@@ -59,7 +50,7 @@ extension RoadArea {
         do {
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
-            try handle.write(contentsOf: head.bytes)
+            try handle.write(contentsOf: head)
             try body.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress, raw.count > 0 else { return }
                 try handle.write(
@@ -91,15 +82,22 @@ extension RoadArea {
     /// The file's bytes in format `version`: this build's, or 3 (no hierarchies, byte-wise checksums), which the
     /// tests write to check that older files still read.
     func fileBytes(version: UInt32 = RoadArea.fileFormatVersion) -> [UInt8] {
-        var file = BinaryWriter()
-        file.append(Self.fileMagic)
-        file.write(version)
-        for block in [encodeSummary(), encodeBody(version: version)] {
-            file.write(UInt64(block.count))
-            file.write(block.withUnsafeBytes { Self.checksum($0, version: version) })
-            file.append(block)
-        }
-        return file.bytes
+        let body = encodeBody(version: version)
+        return fileHead(body: body, version: version) + body
+    }
+
+    /// Everything before the body's bytes: magic, version, the summary block, then the body's length and checksum.
+    private func fileHead(body: [UInt8], version: UInt32) -> [UInt8] {
+        var head = BinaryWriter()
+        head.append(Self.fileMagic)
+        head.write(version)
+        let summary = encodeSummary()
+        head.write(UInt64(summary.count))
+        head.write(summary.withUnsafeBytes { Self.checksum($0, version: version) })
+        head.append(summary)
+        head.write(UInt64(body.count))
+        head.write(body.withUnsafeBytes { Self.checksum($0, version: version) })
+        return head.bytes
     }
 
     /// Loads an area saved by `write(to:)`.

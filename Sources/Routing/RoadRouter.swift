@@ -226,24 +226,24 @@ public struct RoadRouter: Router {
         if limit == nil, let trees = theaterTrees[mode], !trees.isEmpty {
             // Read off the theaters' trees where they have one; search only for the others.
             let seeds = graph.originSeeds(start)
-            let entries = ends.map { $0.map(graph.destinationEntries) ?? [] }
-            let direct = ends.map { $0.flatMap { graph.directPath(from: start, to: $0) } }
-            var found: [SearchPath?] = []
+            var found = [SearchPath?](repeating: nil, count: theaters.count)
             var searched: [Int] = []
             for (index, theater) in theaters.enumerated() {
-                if ends[index] == nil {
-                    found.append(nil)
-                } else if let tree = trees[theater.coordinate], tree.entries == entries[index] {
-                    found.append(tree.path(from: seeds, direct: direct[index], graph: graph.graph))
+                guard let end = ends[index] else { continue }
+                if let tree = trees[theater.coordinate] {
+                    // The tree was grown from this coordinate's snap, the one `snapTheater` returned: same entries.
+                    assert(tree.entries == graph.destinationEntries(end))
+                    found[index] = tree.path(
+                        from: seeds, direct: graph.directPath(from: start, to: end), graph: graph.graph)
                 } else {
-                    found.append(nil)
                     searched.append(index)
                 }
             }
             if !searched.isEmpty {
                 let more = graph.withNodeWorkspace { workspace in
                     PathSearch(graph: graph.graph).oneToMany(
-                        seeds: seeds, destinations: searched.map { entries[$0] }, direct: searched.map { direct[$0] },
+                        seeds: seeds, destinations: searched.map { graph.destinationEntries(ends[$0]!) },
+                        direct: searched.map { graph.directPath(from: start, to: ends[$0]!) },
                         limit: nil, bound: graph.goalBound, workspace: &workspace)
                 }
                 for (index, path) in zip(searched, more) { found[index] = path }

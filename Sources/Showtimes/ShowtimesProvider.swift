@@ -30,7 +30,9 @@ public struct ShowtimesProvider: Sendable, Hashable, CustomStringConvertible {
     /// Gracenote's OnConnect API v1.1: the United States and Canada.
     public static let gracenote = ShowtimesProvider(
         id: "gracenote", name: GracenoteParsing.providerName, countries: ["US", "CA"],
-        baseURLVariable: "GRACENOTE_BASE_URL", keyVariable: "GRACENOTE_API_KEY")
+        baseURLVariable: "GRACENOTE_BASE_URL", keyVariable: gracenoteKeyVariable)
+    /// Where Gracenote's key comes from.
+    public static let gracenoteKeyVariable = "GRACENOTE_API_KEY"
     /// Every provider, in the order messages list them.
     public static let all: [ShowtimesProvider] = [.finnkino, .gracenote]
 

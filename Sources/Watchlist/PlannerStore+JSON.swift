@@ -50,8 +50,7 @@ extension PlannerStore {
     /// - Throws: ``WatchlistError/invalidJSON(reason:)``, ``WatchlistError/invalidRating(_:)``, … .
     @discardableResult
     public func importJSON(_ data: Data) throws -> ImportReport {
-        let snapshot = try StoreSnapshot.decode(data)
-        return try write { [userID] db in try Self.merge(snapshot, user: userID, in: db) }
+        try merge(StoreSnapshot.decode(data))
     }
 
     static func merge(_ snapshot: StoreSnapshot, user: Int64, in db: Database) throws -> ImportReport {

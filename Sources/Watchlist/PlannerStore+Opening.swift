@@ -57,22 +57,35 @@ extension PlannerStore {
     /// Another process may be creating the same file at this moment (switching it to WAL, migrating it): a check
     /// refused as busy tries again, and leaves alone the -wal and -shm files, which are then the other's.
     private static func checkSchema(path: String, migrator: DatabaseMigrator) throws {
-        let deadline = ContinuousClock.now + .seconds(busyTimeoutSeconds)
-        var attempt = 0
-        while true {
-            do {
-                return try checkSchemaOnce(path: path, migrator: migrator)
-            } catch let error as DatabaseError where isBusy(error) && ContinuousClock.now < deadline {
-                attempt += 1
-                usleep(UInt32(2_000 * min(attempt, 10)))
-            } catch {
-                throw WatchlistError.translating(error, path: path)
+        do {
+            try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
+                try checkSchemaOnce(path: path, migrator: migrator)
             }
+        } catch {
+            throw WatchlistError.translating(error, path: path)
         }
     }
 
-    private static func isBusy(_ error: DatabaseError) -> Bool {
+    /// Another connection holds the file.
+    static func isBusy(_ error: DatabaseError) -> Bool {
         error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
+    /// Runs `body`, and again while it fails as `isTransient` says (another process opening or migrating the same
+    /// file) and `deadline` has not passed, 2 ms more between tries each time, at most 20 ms.
+    static func retrying<T>(
+        until deadline: ContinuousClock.Instant, when isTransient: (DatabaseError) -> Bool = isBusy,
+        _ body: () throws -> T
+    ) throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where isTransient(error) && ContinuousClock.now < deadline {
+                attempt += 1
+                usleep(UInt32(2_000 * min(attempt, 10)))
+            }
+        }
     }
 
     private static func checkSchemaOnce(path: String, migrator: DatabaseMigrator) throws {

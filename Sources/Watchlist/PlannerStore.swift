@@ -94,18 +94,8 @@ public final class PlannerStore: Sendable {
     /// Opens the file as a WAL pool, trying again while another process holds it: switching a new file to WAL
     /// needs it alone, and SQLite refuses that at once (without its busy timeout) while another process reads it.
     private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
-        let deadline = ContinuousClock.now + .seconds(busyTimeoutSeconds)
-        var attempt = 0
-        while true {
-            do {
-                return try DatabasePool(path: path, configuration: configuration)
-            } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
-                    && ContinuousClock.now < deadline
-            {
-                attempt += 1
-                usleep(UInt32(2_000 * min(attempt, 10)))
-            }
+        try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
+            try DatabasePool(path: path, configuration: configuration)
         }
     }
 
@@ -116,33 +106,22 @@ public final class PlannerStore: Sendable {
         // which could deadlock). Trying again sees the other's migrations applied and goes on from there.
         // Or it read the list of applied migrations just before the other committed one, and then finds the
         // other's table already there.
-        // It keeps trying for as long as a writer waits for a lock (`busyTimeoutSeconds`).
+        // It keeps trying for as long as a writer waits for a lock (`busyTimeoutSeconds`), and once more after
+        // any other failure.
         let deadline = ContinuousClock.now + .seconds(busyTimeoutSeconds)
-        var attempt = 0
-        var otherFailures = 0
-        while true {
-            do {
-                return try migrator.migrate(writer)
-            } catch let error as DatabaseError
-                where Self.isRaceWithAnotherMigrator(error) && ContinuousClock.now < deadline
-            {
-                attempt += 1
-                usleep(UInt32(2_000 * min(attempt, 10)))
-            } catch where otherFailures == 0 {
-                otherFailures += 1
-            }
+        do {
+            try retrying(until: deadline, when: isRaceWithAnotherMigrator) { try migrator.migrate(writer) }
+        } catch {
+            try retrying(until: deadline, when: isRaceWithAnotherMigrator) { try migrator.migrate(writer) }
         }
     }
 
     /// A migration refused because another process was migrating the same file at the same moment.
     private static func isRaceWithAnotherMigrator(_ error: DatabaseError) -> Bool {
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return true
-        case .SQLITE_ERROR:
-            let message = error.message ?? ""
-            return message.contains("already exists") || message.contains("duplicate column name")
-        default: return false
-        }
+        guard !isBusy(error) else { return true }
+        let message = error.message ?? ""
+        return error.resultCode == .SQLITE_ERROR
+            && (message.contains("already exists") || message.contains("duplicate column name"))
     }
 
     // MARK: - Access

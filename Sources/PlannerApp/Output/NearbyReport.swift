@@ -138,20 +138,41 @@ package struct NearbyReport {
             document.member("source", catalog.source)
             document.key("theaters")
             document.array { list in
-                for (index, hit) in hits.enumerated() {
+                for index in hits.indices {
                     list.element()
-                    TheaterJSON(
-                        rank: index + 1, hit: hit, source: source(hit.theater),
-                        durations: Dictionary(
-                            uniqueKeysWithValues: TravelMode.allCases.map {
-                                ($0.rawValue, rounded(durationSeconds(index, $0), 0))
-                            }),
-                        durationSource: durationSource(index, mode)
-                    ).write(to: &list)
+                    writeTheater(index, to: &list)
                 }
             }
         }
         return try json.text()
+    }
+
+    /// The hit at `index` as a JSON object, its members in the order of their keys.
+    private func writeTheater(_ index: Int, to json: inout PrettyJSON) {
+        let hit = hits[index]
+        let theater = hit.theater
+        json.object { members in
+            members.member("address", theater.address)
+            members.member("bearing_deg", rounded(hit.bearingDegrees, 1))
+            members.member("category", theater.category.tagValue)
+            members.member("direction", hit.direction.rawValue)
+            members.member("distance_m", rounded(hit.distanceMeters, 1))
+            let durations = TravelMode.allCases.map { ($0.rawValue, rounded(durationSeconds(index, $0), 0)) }
+            members.member("duration_s", numbers: Dictionary(uniqueKeysWithValues: durations))
+            members.member("duration_source", durationSource(index, mode))
+            members.member("id", theater.id)
+            members.member("lat", theater.coordinate.latitude)
+            members.member("lon", theater.coordinate.longitude)
+            members.member("name", theater.name)
+            members.member("openstreetmap_url", theater.openStreetMapURL)
+            members.member("osm_id", integer: theater.osmID)
+            members.member("osm_type", theater.osmType?.rawValue)
+            members.member("phone", theater.phone)
+            members.member("rank", integer: index + 1)
+            members.member("source", source(theater))
+            members.member("tags", strings: theater.tags)
+            members.member("website", theater.website)
+        }
     }
 
     package func geoJSON() -> String {
@@ -175,77 +196,6 @@ package struct NearbyReport {
             features.append(GeoJSON.Feature(id: hit.theater.id, geometry: .point(hit.theater.coordinate), properties: properties))
         }
         return GeoJSON.FeatureCollection(features: features).encoded()
-    }
-}
-
-/// One theater in JSON output.
-package struct TheaterJSON {
-    package let rank: Int
-    package let id: String
-    package let osm_type: String?
-    package let osm_id: Int64?
-    package let name: String
-    package let category: String
-    package let lat: Double
-    package let lon: Double
-    package let distance_m: Double
-    package let bearing_deg: Double
-    package let direction: String
-    package let duration_s: [String: Double]
-    package let duration_source: String
-    package let address: String?
-    package let phone: String?
-    package let website: String?
-    package let openstreetmap_url: String?
-    package let tags: [String: String]
-    package let source: String
-
-    package init(rank: Int, hit: TheaterHit, source: String, durations: [String: Double], durationSource: String) {
-        self.source = source
-        let t = hit.theater
-        self.rank = rank
-        id = t.id
-        osm_type = t.osmType?.rawValue
-        osm_id = t.osmID
-        name = t.name
-        category = t.category.tagValue
-        lat = t.coordinate.latitude
-        lon = t.coordinate.longitude
-        distance_m = rounded(hit.distanceMeters, 1)
-        bearing_deg = rounded(hit.bearingDegrees, 1)
-        direction = hit.direction.rawValue
-        duration_s = durations
-        duration_source = durationSource
-        address = t.address
-        phone = t.phone
-        website = t.website
-        openstreetmap_url = t.openStreetMapURL
-        tags = t.tags
-    }
-
-    /// The theater as a JSON object, its members in the order of their keys.
-    package func write(to json: inout PrettyJSON) {
-        json.object { members in
-            members.member("address", address)
-            members.member("bearing_deg", bearing_deg)
-            members.member("category", category)
-            members.member("direction", direction)
-            members.member("distance_m", distance_m)
-            members.member("duration_s", numbers: duration_s)
-            members.member("duration_source", duration_source)
-            members.member("id", id)
-            members.member("lat", lat)
-            members.member("lon", lon)
-            members.member("name", name)
-            members.member("openstreetmap_url", openstreetmap_url)
-            members.member("osm_id", integer: osm_id)
-            members.member("osm_type", osm_type)
-            members.member("phone", phone)
-            members.member("rank", integer: rank)
-            members.member("source", source)
-            members.member("tags", strings: tags)
-            members.member("website", website)
-        }
     }
 }
 

@@ -9,8 +9,7 @@
 /// `encodeIfPresent` leaves it out. `PrettyJSONTests` compares the two on random documents.
 package struct PrettyJSON {
     private var bytes: [UInt8] = []
-    private var depth = 0
-    /// Per open container, whether it has a member yet.
+    /// Per open container, whether it has a member yet (its count is the depth).
     private var started: [Bool] = []
     /// A number JSON cannot hold (NaN, ±infinity), kept to be thrown by `text()`, as the encoder throws.
     private var invalidNumber: Double?
@@ -65,7 +64,6 @@ package struct PrettyJSON {
     private mutating func open(_ bracket: UInt8) {
         bytes.append(bracket)
         bytes.append(UInt8(ascii: "\n"))
-        depth += 1
         started.append(false)
         #if DEBUG
             lastKeys.append(nil)
@@ -74,7 +72,6 @@ package struct PrettyJSON {
 
     private mutating func close(_ bracket: UInt8) {
         bytes.append(UInt8(ascii: "\n"))
-        depth -= 1
         started.removeLast()
         #if DEBUG
             lastKeys.removeLast()
@@ -93,7 +90,7 @@ package struct PrettyJSON {
     }
 
     private mutating func indent() {
-        for _ in 0..<depth { bytes.append(contentsOf: [0x20, 0x20]) }
+        for _ in 0..<started.count { bytes.append(contentsOf: [0x20, 0x20]) }
     }
 
     // MARK: Values

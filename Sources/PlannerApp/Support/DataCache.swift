@@ -99,7 +99,12 @@ struct FileStamp: Equatable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        modifiedSeconds = Int(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
+        modifiedSeconds = Int(modified.tv_sec)
+        modifiedNanoseconds = Int(modified.tv_nsec)
     }
 }

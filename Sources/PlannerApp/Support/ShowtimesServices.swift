@@ -40,7 +40,8 @@ package struct ShowtimesServices {
             store: showtimes,
             policy: policy)
         var gracenote: GracenoteClient?
-        if let key = environment.variables["GRACENOTE_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+        if let key = environment.variables[ShowtimesProvider.gracenoteKeyVariable]?
+            .trimmingCharacters(in: .whitespacesAndNewlines),
             !key.isEmpty
         {
             gracenote = GracenoteClient(
@@ -360,7 +361,6 @@ package struct NearbyShows {
 
     private func providerLabel(_ id: String) -> String {
         let provider = shows.first { $0.providerTheaterID == id }?.provider
-        if provider == "import" { return "import" }
         return ShowtimesProvider.all.first { $0.id == provider }?.name ?? provider ?? "import"
     }
 }

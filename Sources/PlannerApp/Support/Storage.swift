@@ -17,8 +17,6 @@ package struct Storage: Sendable {
     package let tmdbCache: TMDbCache
     package let lookupCache: LookupCache
     package let showtimes: ShowtimesStore
-    /// The SQLite store, when that is the back end (imports and exports of the command line use it directly).
-    package let sqlite: PlannerStore?
 
     /// `postgres://user@host:port/db` or the SQLite file's path: for messages and the start-up line.
     package var location: String { lists.location }
@@ -26,15 +24,14 @@ package struct Storage: Sendable {
     /// The same storage, seen as `userID`'s.
     package func scoped(to userID: Int64) -> Storage {
         Storage(
-            lists: lists.storage(for: userID), tmdbCache: tmdbCache, lookupCache: lookupCache, showtimes: showtimes,
-            sqlite: sqlite?.scoped(to: userID))
+            lists: lists.storage(for: userID), tmdbCache: tmdbCache, lookupCache: lookupCache, showtimes: showtimes)
     }
 
     /// The SQLite file.
     package static func sqlite(_ store: PlannerStore) -> Storage {
         Storage(
             lists: store, tmdbCache: TMDbCache(writer: store.writer), lookupCache: LookupCache(writer: store.writer),
-            showtimes: ShowtimesStore(writer: store.writer), sqlite: store)
+            showtimes: ShowtimesStore(writer: store.writer))
     }
 
     /// A PostgreSQL database.
@@ -43,7 +40,7 @@ package struct Storage: Sendable {
             lists: PostgresListStorage(backend: backend),
             tmdbCache: TMDbCache(backend: PostgresTMDbCache(backend: backend)),
             lookupCache: LookupCache(backend: PostgresLookupCache(backend: backend)),
-            showtimes: ShowtimesStore(backend: PostgresShowtimesCache(backend: backend)), sqlite: nil)
+            showtimes: ShowtimesStore(backend: PostgresShowtimesCache(backend: backend)))
     }
 
     /// The database `--database` names, else `PLANNER_DATABASE_URL`, else the SQLite file (`--db`, `PLANNER_DB`, …).

@@ -142,7 +142,7 @@ package struct TheaterSearch {
         }
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
-            // Every theater is local, which is what a theater missing from `sources` is.
+            // Every theater is local: what a theater missing from `sources` is.
             sources: [:], notes: [])
         routing = RouterChoice(areas: areas, cache: environment.cache)
     }
@@ -168,7 +168,8 @@ package struct TheaterSearch {
         let radius = try search.parsedRadius()
         var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
-        var sources = Dictionary(catalog.theaters.map { ($0.id, "local") }, uniquingKeysWith: { a, _ in a })
+        // A theater missing from `sources` is local; only what the lookups add beyond the catalog is named.
+        var sources: [String: String] = [:]
         var failure: String?
         if fit != .complete {
             switch await lookUp(search.query, around: origin, radius: radius, online: online, notes: &notes) {
@@ -178,7 +179,10 @@ package struct TheaterSearch {
                     box: BoundingBox(around: origin.coordinate, radiusMeters: radius.meters))
                 var fetched = TheaterCatalog(theaters: found, source: label, coverage: [circle])
                 fetched.attribution = "© OpenStreetMap contributors, ODbL 1.0"
-                for theater in found where sources[theater.id] == nil { sources[theater.id] = label }
+                let known = Set(catalog.theaters.map(\.id))
+                for theater in found where !known.contains(theater.id) && sources[theater.id] == nil {
+                    sources[theater.id] = label
+                }
                 let attribution = catalog.attribution ?? fetched.attribution
                 catalog = catalog.merged(with: fetched)
                 catalog.attribution = attribution

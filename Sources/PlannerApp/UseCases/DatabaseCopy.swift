@@ -6,12 +6,8 @@ import Watchlist
 /// series, into PostgreSQL. Idempotent: what is there already stays, so a second run adds nothing.
 package enum DatabaseCopy {
     /// How many rows each table holds in the target after the copy, and how many of them the copy added.
-    package struct Report: Sendable, Equatable {
+    package struct Report: Sendable {
         package var rows: [(table: String, total: Int, added: Int)]
-
-        package static func == (a: Report, b: Report) -> Bool {
-            a.rows.map { "\($0.table) \($0.total) \($0.added)" } == b.rows.map { "\($0.table) \($0.total) \($0.added)" }
-        }
 
         /// "users 5 (4 new), films 10000 (10000 new), …".
         package var summary: String {

@@ -25,7 +25,8 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// The storage these options name; a PostgreSQL database must already be migrated to this planner's schema.
-    func open(schema: PostgresBackend.SchemaCheck = .require) throws -> Storage {
-        try Storage.open(database: database, db: db, environment: Environment(), schema: schema, maximumConnections: 2)
+    func open() throws -> Storage {
+        try Storage.open(
+            database: database, db: db, environment: Environment(), schema: .require, maximumConnections: 2)
     }
 }

@@ -116,8 +116,9 @@ public struct GracenoteClient: Sendable {
             key: key, request: request, freshSeconds: freshSeconds,
             refusal: { status in
                 // A missing or inactive key is answered 403 with an HTML page.
-                status == 403 || status == 401
-                    ? .keyRefused(provider: GracenoteParsing.providerName, variable: "GRACENOTE_API_KEY") : nil
+                guard status == 403 || status == 401 else { return nil }
+                return .keyRefused(
+                    provider: GracenoteParsing.providerName, variable: ShowtimesProvider.gracenoteKeyVariable)
             }, decode: decode)
     }
 }
