@@ -33,19 +33,23 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Reads `lat,lon` (spaces allowed, e.g. `-33.8688, 151.2093`).
     /// - Throws: `GeoError.malformedCoordinate` when the text is not two numbers, or a range error.
     public init(parsing text: String) throws {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingSpaces() }
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else {
-            throw GeoError.malformedCoordinate(text)
-        }
+        guard let (lat, lon) = Self.numbers(text) else { throw GeoError.malformedCoordinate(text) }
         try self.init(latitude: lat, longitude: lon)
     }
 
     /// True when `text` looks like `lat,lon` rather than a place name.
-    public static func looksLikeCoordinate(_ text: String) -> Bool {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        return parts.allSatisfy { Double($0.trimmingSpaces()) != nil }
+    public static func looksLikeCoordinate(_ text: String) -> Bool { numbers(text) != nil }
+
+    /// The two numbers of `lat,lon` (exactly one comma, spaces around each number allowed), unchecked; nil when
+    /// the text is not two numbers. (A server reads `near` on every request: no arrays on the way.)
+    static func numbers(_ text: String) -> (Double, Double)? {
+        guard let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")) else { return nil }
+        let first = text[..<comma]
+        let second = text[text.utf8.index(after: comma)...]
+        guard !second.utf8.contains(UInt8(ascii: ",")),
+            let latitude = Double(first.trimmingSpaces()), let longitude = Double(second.trimmingSpaces())
+        else { return nil }
+        return (latitude, longitude)
     }
 
     /// `lat,lon` with six decimals (about 0.1 m), the form `init(parsing:)` reads.

@@ -14,20 +14,20 @@ public struct Radius: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `GeoError.malformedRadius`, `.nonPositiveRadius` or `.radiusBeyondHalfEarth`.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingSpaces().lowercased()
-        let units: [(suffix: String, meters: Double)] = [
-            ("km", 1000), ("mi", 1609.344), ("m", 1),
-            ("°", Earth.metersPerDegreeOfArc), ("deg", Earth.metersPerDegreeOfArc),
-        ]
         var number = trimmed
         var scale = Earth.metersPerDegreeOfArc
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
+        for unit in Self.units where trimmed.hasSuffix(unit.suffix) {
             number = trimmed.dropLast(unit.suffix.count).trimmingSpaces()
             scale = unit.meters
             break
         }
-        // Plain decimal notation only: Double() would also take "0x10", "inf" and "nan".
-        let isDecimal = number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e") }
-            && number.contains(where: \.isNumber)
+        // Plain decimal notation only: Double() would also take "0x10", "inf" and "nan". (Every allowed character
+        // is one ASCII byte, so the bytes say it; a server parses a radius on every request.)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let isDecimal = number.utf8.allSatisfy { byte in
+            isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "e")
+        } && number.utf8.contains(where: isDigit)
         guard !number.isEmpty, isDecimal, let value = Double(number), value.isFinite else {
             throw GeoError.malformedRadius(text)
         }
@@ -37,6 +37,12 @@ public struct Radius: Hashable, Sendable, CustomStringConvertible {
         self.meters = meters
         self.text = text
     }
+
+    /// The units a radius may end in, and their meters.
+    private static let units: [(suffix: String, meters: Double)] = [
+        ("km", 1000), ("mi", 1609.344), ("m", 1),
+        ("°", Earth.metersPerDegreeOfArc), ("deg", Earth.metersPerDegreeOfArc),
+    ]
 
     /// A radius of a known number of meters.
     public init(meters: Double) {

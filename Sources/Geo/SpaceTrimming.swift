@@ -4,7 +4,9 @@ extension StringProtocol {
     /// without its bridging to NSString. The server trims a radius, a keyword and a theater's tags on every request.
     public func trimmingSpaces() -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+            // ASCII first: the space is its only space separator, and most ends are ASCII.
+            if scalar.isASCII { return scalar == " " || scalar == "\t" }
+            return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         }
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else {

@@ -4,14 +4,26 @@ import Hummingbird
 
 /// Answers with text the use cases rendered: JSON, GeoJSON, CSV, iCalendar, HTML.
 enum Reply {
+    /// The text, ending in a line break (added when it lacks one), copied once into the body.
     static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        let body = text.utf8.last == 0x0A ? text : text + "\n"
-        return Response(
-            status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(text.utf8.count + 1)
+        buffer.writeString(text)
+        if text.utf8.last != 0x0A { buffer.writeInteger(UInt8(ascii: "\n")) }
+        return Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: buffer))
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Self.text(text, type: "application/json", status: status)
+    }
+
+    /// JSON already in UTF-8 (`PrettyJSON`'s bytes), with the line break the text replies end in.
+    static func json(utf8 bytes: [UInt8]) -> Response {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(bytes.count + 1)
+        buffer.writeBytes(bytes)
+        if bytes.last != 0x0A { buffer.writeInteger(UInt8(ascii: "\n")) }
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
     }
 
     static func geoJSON(_ text: String) -> Response { Self.text(text, type: "application/geo+json") }
@@ -23,19 +35,28 @@ enum Reply {
 struct Query {
     let parameters: [String: String]
 
-    /// Reads the query as HTML forms and browsers write it: `+` is a space, `%2B` a plus.
+    /// Reads the query as HTML forms and browsers write it: `+` is a space, `%2B` a plus. Empty pairs (`a=1&&b=2`)
+    /// are skipped.
     init(_ request: Request) throws {
         var parameters: [String: String] = [:]
-        for pair in (request.uri.query ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decoded(parts[0]), let value = Self.decoded(parts.count > 1 ? parts[1] : "") else {
+        var rest = Substring(request.uri.query ?? "")
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
+            let pair = rest[..<end]
+            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
+            guard !pair.isEmpty else { continue }
+            let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
+            guard let name = Self.decoded(pair[..<(equals ?? pair.endIndex)]),
+                let value = Self.decoded(equals.map { pair[pair.utf8.index(after: $0)...] } ?? "")
+            else {
                 throw Problem(.badRequest, "the query is not valid percent-encoding")
             }
             guard parameters[name] == nil else {
                 throw Problem(.badRequest, "the query parameter '\(name.prefix(80))' is given twice")
             }
             let limit = name == "q" ? 500 : 200
-            guard value.count <= limit else {
+            // Characters, counted only when the bytes alone could be too many (a character is at least one byte).
+            guard value.utf8.count <= limit || value.count <= limit else {
                 throw Problem(.badRequest, "the query parameter '\(name.prefix(80))' is over \(limit) characters")
             }
             parameters[name] = value
@@ -46,6 +67,8 @@ struct Query {
     /// `+` as a space and `%XX` as that byte, as `removingPercentEncoding` reads it (nil for a `%` without two hex
     /// digits, or bytes that are not UTF-8), without Foundation's bridging to NSString on every request.
     static func decoded(_ text: Substring) -> String? {
+        // Most parameters hold neither: they are the text as it is.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

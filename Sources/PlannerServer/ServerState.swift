@@ -13,6 +13,9 @@ struct ServerState: Sendable {
 
     var environment: PlannerApp.Environment { configuration.environment }
 
+    /// The environment for one request, its settings read once (a use case asks for them several times).
+    func requestEnvironment() throws -> PlannerApp.Environment { try configuration.environment.readingSettingsOnce() }
+
     /// The user id no account has: the public routes read lists through it, so they are empty.
     static let nobody: Int64 = 0
     var tokens: UserTokens { UserTokens(store: storage.lists) }

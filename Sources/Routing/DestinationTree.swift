@@ -44,7 +44,8 @@ struct DestinationTree: Sendable {
 
     /// The fastest path from `seeds` to the destination, as `PathSearch.oneToMany` finds it: `direct` (the path
     /// along one segment) unless the graph offers a faster one; nil when neither exists.
-    func path(from seeds: [SearchSeed], direct: SearchPath?, graph: RoadGraph) -> SearchPath? {
+    /// - Parameter listingNodes: false leaves the path's `nodes` empty (an answer without lines has no use for them).
+    func path(from seeds: [SearchSeed], direct: SearchPath?, graph: RoadGraph, listingNodes: Bool = true) -> SearchPath? {
         var start: SearchSeed?
         var fastest = Double.infinity
         for seed in seeds where seed.durationSeconds + durationSeconds[Int(seed.node)] < fastest {
@@ -53,16 +54,25 @@ struct DestinationTree: Sendable {
         }
         guard let start else { return direct }
         // Forwards along the tree, summed as the forward search sums it.
-        var nodes: [Int32] = [start.node]
+        var nodes: [Int32] = listingNodes ? [start.node] : []
+        if listingNodes { nodes.reserveCapacity(256) }
         var duration = start.durationSeconds
         var length = start.lengthMeters
         var node = Int(start.node)
-        while nextEdge[node] >= 0 {
-            let edge = Int(nextEdge[node])
-            duration += graph.edgeDurationsSeconds[edge]
-            length += graph.edgeLengthsMeters[edge]
-            node = Int(graph.edgeTargets[edge])
-            nodes.append(Int32(node))
+        nextEdge.withUnsafeBufferPointer { nextEdge in
+            graph.edgeDurationsSeconds.withUnsafeBufferPointer { durations in
+                graph.edgeLengthsMeters.withUnsafeBufferPointer { lengths in
+                    graph.edgeTargets.withUnsafeBufferPointer { targets in
+                        while nextEdge[node] >= 0 {
+                            let edge = Int(nextEdge[node])
+                            duration += durations[edge]
+                            length += lengths[edge]
+                            node = Int(targets[edge])
+                            if listingNodes { nodes.append(Int32(node)) }
+                        }
+                    }
+                }
+            }
         }
         // The entry at the last node with the shortest tail (the first of equals, as the forward search takes it).
         var tail: SearchSeed?

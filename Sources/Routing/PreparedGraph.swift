@@ -20,11 +20,13 @@ final class PreparedGraph: Sendable {
     private let workspaces: WorkspacePool<SearchWorkspace>
     private let hierarchyWorkspaces: WorkspacePool<HierarchyWorkspace>
 
-    init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil) {
+    /// - Parameter snapCellDegrees: the snapping grid's cell height (`SegmentIndex`).
+    init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil, snapCellDegrees: Double = SegmentIndex.coarseCellDegrees) {
         self.graph = graph
         let reverse = ReverseAdjacency(graph)
         self.reverse = reverse
-        segments = SegmentIndex(graph, include: Components.largestComponentMask(graph, reverse: reverse))
+        segments = SegmentIndex(
+            graph, include: Components.largestComponentMask(graph, reverse: reverse), cellDegrees: snapCellDegrees)
         turns = turnCosts.map { TurnTable(graph, reverse: reverse, costs: $0) }
         landmarks = turnCosts != nil && (graph.landmarks?.count ?? 0) > 0 ? graph.landmarks : nil
         hierarchy = turnCosts != nil ? graph.hierarchy : nil

@@ -22,10 +22,13 @@ public struct RoadAreaStore: Sendable {
 
     /// The folder holding the areas (created on first import).
     public let directory: URL
+    /// `directory.path`, worked out once (a server names its caches by it on every request).
+    public let directoryPath: String
 
     /// Creates a store over `directory`.
     public init(directory: URL) {
         self.directory = directory
+        directoryPath = directory.path
     }
 
     /// Builds an area from an extract and saves it, replacing an area of the same name.

@@ -40,25 +40,43 @@ public struct RoadRouter: Router {
     /// The cinemas and theatres of the area the router was made from (empty when made from bare graphs).
     public let theaters: [Theater]
     private let prepared: [TravelMode: PreparedGraph]
-    /// Where each of `theaters` snaps, per mode (nil where it does not), computed once: every search to them
-    /// starts from these, and a snap is a function of the point alone.
-    private let theaterSnaps: [TravelMode: [Coordinate: RoadSnap?]]
-    /// Every node's fastest way to each of `theaters`, per mode searched node by node, when the router was made
-    /// with `treesToTheaters` (a server, which routes to the same theaters on every request).
-    private let theaterTrees: [TravelMode: [Coordinate: DestinationTree]]
+    /// What is worked out once for each of `theaters`, per mode and by coordinate. (A class: a search looks up
+    /// every theater's plan, and a plan's arrays are not retained one by one when it is passed on.)
+    private final class TheaterPlan: Sendable {
+        /// Where it snaps (nil where it does not): every search to it starts from this, and a snap is a function
+        /// of the point alone.
+        let snap: RoadSnap?
+        /// Every node's fastest way to it, for modes searched node by node, when the router was made with
+        /// `treesToTheaters` (a server, which routes to the same theaters on every request).
+        let tree: DestinationTree?
+        /// The same for modes searched on a hierarchy over turns (driving): its side of the hierarchy search, so
+        /// that routes to all the theaters share one search from the origin (`HierarchyBucket`).
+        let bucket: HierarchyBucket?
+
+        init(snap: RoadSnap?, tree: DestinationTree? = nil, bucket: HierarchyBucket? = nil) {
+            self.snap = snap
+            self.tree = tree
+            self.bucket = bucket
+        }
+    }
+    private let theaterPlans: [TravelMode: [Coordinate: TheaterPlan]]
     private let fallback = EstimateRouter()
 
     /// Prepares the graphs of an imported area (reverse edges, components, snapping grid); the area's bounding box
     /// is its `coverage`.
     /// - Parameter treesToTheaters: also search, now, every node's fastest way to each of the area's theaters on
-    ///   foot and by bike (`DestinationTree`, up to `treeNodeBudget` labels per mode), so that routes to them are
-    ///   read rather than searched: worth it for a router kept for many queries, not for one.
+    ///   foot and by bike (`DestinationTree`, up to `treeNodeBudget` labels per mode), and each theater's side of
+    ///   the driving hierarchy (`HierarchyBucket`, within the same budget), so that routes to them are read, or
+    ///   share one search, rather than searched one by one: worth it for a router kept for many queries, not for one.
+    /// - Parameter fineSnapping: snap on a grid of cells half as high (`SegmentIndex.fineCellDegrees`): a third of
+    ///   the work per snap, for four times the cells to build; worth it for a router kept for many queries.
     public init(
-        area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, treesToTheaters: Bool = false
+        area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, treesToTheaters: Bool = false,
+        fineSnapping: Bool = false
     ) {
         self.init(
             graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters,
-            coverage: area.boundingBox, treesToTheaters: treesToTheaters)
+            coverage: area.boundingBox, treesToTheaters: treesToTheaters, fineSnapping: fineSnapping)
     }
 
     /// The most node labels the theaters' trees of one mode may hold together (8 MB of Double and Int32 each).
@@ -68,14 +86,17 @@ public struct RoadRouter: Router {
     /// - Parameter chargesTurns: when true (the default), a mode whose profile has `TurnCosts` (driving) is
     ///   searched edge by edge with turns charged; when false, every mode is searched node by node.
     /// - Parameter coverage: the bounds inside which points snap whatever the distance (nil: nowhere).
+    /// - Parameters treesToTheaters, fineSnapping: as for `init(area:maximumSnapMeters:treesToTheaters:fineSnapping:)`.
     public init(
         graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
-        chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false
+        chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false, fineSnapping: Bool = false
     ) {
         var prepared: [TravelMode: PreparedGraph] = [:]
         for graph in graphs {
             let costs = chargesTurns ? RoutingProfile.forMode(graph.mode).turnCosts : nil
-            prepared[graph.mode] = PreparedGraph(graph, turnCosts: costs)
+            prepared[graph.mode] = PreparedGraph(
+                graph, turnCosts: costs,
+                snapCellDegrees: fineSnapping ? SegmentIndex.fineCellDegrees : SegmentIndex.coarseCellDegrees)
         }
         self.prepared = prepared
         self.theaters = theaters
@@ -84,24 +105,36 @@ public struct RoadRouter: Router {
         let limit = { (point: Coordinate) in
             coverage?.contains(point) == true ? Double.infinity : maximumSnapMeters
         }
-        theaterSnaps = prepared.mapValues { graph in
+        theaterPlans = prepared.mapValues { graph in
             var snaps: [Coordinate: RoadSnap?] = [:]
             for theater in theaters where snaps[theater.coordinate] == nil {
-                snaps[theater.coordinate] = .some(
-                    graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
+                snaps[theater.coordinate] = .some(graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
             }
-            return snaps
-        }
-        let snaps = theaterSnaps
-        theaterTrees = !treesToTheaters ? [:] : prepared.filter { $0.value.turns == nil }.mapValues { graph in
             var trees: [Coordinate: DestinationTree] = [:]
-            let most = Self.treeNodeBudget / max(1, graph.graph.nodeCount)
-            for theater in theaters where trees.count < most && trees[theater.coordinate] == nil {
-                guard let snap = snaps[graph.graph.mode]?[theater.coordinate] ?? nil else { continue }
-                trees[theater.coordinate] = DestinationTree(
-                    graph: graph.graph, reverse: graph.reverse, entries: graph.destinationEntries(snap))
+            var buckets: [Coordinate: HierarchyBucket] = [:]
+            if treesToTheaters && graph.turns == nil {
+                let most = Self.treeNodeBudget / max(1, graph.graph.nodeCount)
+                for theater in theaters where trees.count < most && trees[theater.coordinate] == nil {
+                    guard let snap = snaps[theater.coordinate] ?? nil else { continue }
+                    trees[theater.coordinate] = DestinationTree(
+                        graph: graph.graph, reverse: graph.reverse, entries: graph.destinationEntries(snap))
+                }
+            } else if treesToTheaters, let hierarchy = graph.hierarchy {
+                var labels = 0
+                for theater in theaters where labels < Self.treeNodeBudget && buckets[theater.coordinate] == nil {
+                    guard let snap = snaps[theater.coordinate] ?? nil else { continue }
+                    let bucket = graph.withHierarchyWorkspace { workspace in
+                        HierarchyBucket(ends: graph.destinationEdgeSeeds(snap), hierarchy: hierarchy, workspace: &workspace)
+                    }
+                    buckets[theater.coordinate] = bucket
+                    labels += bucket.count
+                }
             }
-            return trees
+            var plans: [Coordinate: TheaterPlan] = [:]
+            for (coordinate, snap) in snaps {
+                plans[coordinate] = TheaterPlan(snap: snap, tree: trees[coordinate], bucket: buckets[coordinate])
+            }
+            return plans
         }
     }
 
@@ -122,7 +155,7 @@ public struct RoadRouter: Router {
 
     /// A theater's snap: the one computed with the router when it is one of `theaters`, else computed now.
     private func snapTheater(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
-        if let known = theaterSnaps[graph.graph.mode]?[point] { return known }
+        if let known = theaterPlans[graph.graph.mode]?[point] { return known.snap }
         return snap(point, on: graph)
     }
 
@@ -130,6 +163,12 @@ public struct RoadRouter: Router {
     public func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
         let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: nil)
         return zip(theaters, paths).map { theater, path in route(origin, theater, mode, path) }
+    }
+
+    /// `routes(from:to:mode:)` without building the lines: the same searches, times and distances.
+    public func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
+        let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: nil, lines: false)
+        return zip(theaters, paths).map { theater, path in route(origin, theater, mode, path, lines: false) }
     }
 
     /// The `count` theaters fastest to reach by road, fastest first, from one search that stops as soon as they
@@ -190,27 +229,47 @@ public struct RoadRouter: Router {
     }
 
     /// A found path per theater (nil where there is none), with the snapped ends.
+    /// - Parameter lines: false leaves each path's `geometry` empty.
     private func searchPaths(
-        from origin: Coordinate, to theaters: [Theater], mode: TravelMode, limit: Int?
+        from origin: Coordinate, to theaters: [Theater], mode: TravelMode, limit: Int?, lines: Bool = true
     ) -> [RoadPath?] {
         guard let graph = prepared[mode], let start = snap(origin, on: graph) else {
             return theaters.map { _ in nil }
         }
-        let ends = theaters.map { snapTheater($0.coordinate, on: graph) }
+        // Each theater's plan (one lookup), and where it snaps.
+        let plans = theaterPlans[mode].map { plans in theaters.map { plans[$0.coordinate] } }
+            ?? Array(repeating: nil, count: theaters.count)
+        let ends = zip(theaters, plans).map { theater, plan in plan.map(\.snap) ?? snap(theater.coordinate, on: graph) }
         if let turns = graph.turns, let hierarchy = graph.hierarchy, limit == nil {
             // Every destination is wanted: one climb of the hierarchy each (a few hundred labels) beats one search
             // over every edge nearer than the farthest.
             let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
             let seeds = graph.originEdgeSeeds(start)
+            // The theaters whose side of the search is kept share one search from the origin; the others (found
+            // online, say) are searched one by one.
+            let bucketed = theaters.indices.filter { ends[$0] != nil && plans[$0]?.bucket != nil }
+            var found = [SearchPath?](repeating: nil, count: theaters.count)
             // One workspace for all of them: each pool access is a lock the handler threads contend for.
-            return graph.withHierarchyWorkspace { workspace in
-                ends.map { end in
-                    guard let end else { return nil }
-                    let found = search.hierarchySearch(
+            graph.withHierarchyWorkspace { workspace in
+                if !bucketed.isEmpty {
+                    let paths = search.hierarchyToBuckets(
+                        seeds: seeds, buckets: bucketed.map { plans[$0]!.bucket! },
+                        directs: bucketed.map { graph.directEdge(from: start, to: ends[$0]!) }, hierarchy: hierarchy,
+                        workspace: &workspace)
+                    for (index, path) in zip(bucketed, paths) { found[index] = path }
+                }
+                var isBucketed = [Bool](repeating: false, count: theaters.count)
+                for index in bucketed { isBucketed[index] = true }
+                for (index, end) in ends.enumerated() where !isBucketed[index] {
+                    guard let end else { continue }
+                    found[index] = search.hierarchySearch(
                         seeds: seeds, ends: graph.destinationEdgeSeeds(end), direct: graph.directEdge(from: start, to: end),
                         hierarchy: hierarchy, workspace: &workspace)
-                    return found.map { Self.roadPath($0, from: start, to: end, in: graph.graph) }
                 }
+            }
+            return zip(ends, found).map { end, path in
+                guard let end, let path else { return nil }
+                return Self.roadPath(path, from: start, to: end, in: graph.graph, lines: lines)
             }
         }
         if let turns = graph.turns {
@@ -220,21 +279,22 @@ public struct RoadRouter: Router {
                 direct: ends.map { $0.flatMap { graph.directEdge(from: start, to: $0) } }, limit: limit)
             return zip(ends, found).map { end, path in
                 guard let end, let path else { return nil }
-                return Self.roadPath(path, from: start, to: end, in: graph.graph)
+                return Self.roadPath(path, from: start, to: end, in: graph.graph, lines: lines)
             }
         }
-        if limit == nil, let trees = theaterTrees[mode], !trees.isEmpty {
+        if limit == nil, plans.contains(where: { $0?.tree != nil }) {
             // Read off the theaters' trees where they have one; search only for the others.
             let seeds = graph.originSeeds(start)
             var found = [SearchPath?](repeating: nil, count: theaters.count)
             var searched: [Int] = []
-            for (index, theater) in theaters.enumerated() {
+            for index in theaters.indices {
                 guard let end = ends[index] else { continue }
-                if let tree = trees[theater.coordinate] {
+                if let tree = plans[index]?.tree {
                     // The tree was grown from this coordinate's snap, the one `snapTheater` returned: same entries.
                     assert(tree.entries == graph.destinationEntries(end))
                     found[index] = tree.path(
-                        from: seeds, direct: graph.directPath(from: start, to: end), graph: graph.graph)
+                        from: seeds, direct: graph.directPath(from: start, to: end), graph: graph.graph,
+                        listingNodes: lines)
                 } else {
                     searched.append(index)
                 }
@@ -250,7 +310,7 @@ public struct RoadRouter: Router {
             }
             return zip(ends, found).map { end, path in
                 guard let end, let path else { return nil }
-                return Self.roadPath(path, from: start, to: end, in: graph.graph)
+                return Self.roadPath(path, from: start, to: end, in: graph.graph, lines: lines)
             }
         }
         let found = graph.withNodeWorkspace { workspace in
@@ -262,17 +322,18 @@ public struct RoadRouter: Router {
         }
         return zip(ends, found).map { end, path in
             guard let end, let path else { return nil }
-            return Self.roadPath(path, from: start, to: end, in: graph.graph)
+            return Self.roadPath(path, from: start, to: end, in: graph.graph, lines: lines)
         }
     }
 
     /// A search result as a public path: snapped origin, the nodes, snapped destination.
-    private static func roadPath(_ found: SearchPath, from start: RoadSnap, to end: RoadSnap, in graph: RoadGraph)
-        -> RoadPath
-    {
+    private static func roadPath(
+        _ found: SearchPath, from start: RoadSnap, to end: RoadSnap, in graph: RoadGraph, lines: Bool = true
+    ) -> RoadPath {
         RoadPath(
-            geometry: withoutRepeats(
-                [start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate]),
+            geometry: !lines
+                ? []
+                : withoutRepeats([start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate]),
             distanceMeters: found.lengthMeters, durationSeconds: found.durationSeconds,
             originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
     }
@@ -286,9 +347,13 @@ public struct RoadRouter: Router {
     ///
     /// Without a path the route is the estimate, saying why: an end that does not snap lies outside the area (or
     /// the mode has no graph), else the roads join no path.
-    private func route(_ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?) -> Route {
+    private func route(
+        _ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?, lines: Bool = true
+    ) -> Route {
         guard let path else {
-            let estimate = fallback.routes(from: origin, to: [theater], mode: mode)[0]
+            let estimate = (lines
+                ? fallback.routes(from: origin, to: [theater], mode: mode)
+                : fallback.routesWithoutLines(from: origin, to: [theater], mode: mode))[0]
             let snaps = snap(origin, mode: mode) != nil && snap(theater.coordinate, mode: mode) != nil
             return estimate.estimated(because: snaps ? .noPath : .noArea)
         }
@@ -296,18 +361,20 @@ public struct RoadRouter: Router {
         let connectorMeters = path.originSnapMeters + path.destinationSnapMeters
         if straightMeters <= connectorMeters {
             return Route(
-                theater: theater, mode: mode, geometry: withoutRepeats([origin, theater.coordinate]),
+                theater: theater, mode: mode, geometry: lines ? withoutRepeats([origin, theater.coordinate]) : [],
                 distanceMeters: straightMeters, straightLineMeters: straightMeters,
                 durationSeconds: straightMeters / TravelMode.walk.speedMetersPerSecond, source: .roadNetwork,
                 originSnapMeters: path.originSnapMeters, destinationSnapMeters: path.destinationSnapMeters)
         }
         var geometry = path.geometry
-        if path.originSnapMeters > 0 { geometry.insert(origin, at: 0) }
-        if path.destinationSnapMeters > 0 { geometry.append(theater.coordinate) }
-        geometry = withoutRepeats(geometry)
+        if lines {
+            if path.originSnapMeters > 0 { geometry.insert(origin, at: 0) }
+            if path.destinationSnapMeters > 0 { geometry.append(theater.coordinate) }
+            geometry = withoutRepeats(geometry)
+        }
         return Route(
             theater: theater, mode: mode, geometry: geometry, distanceMeters: path.distanceMeters + connectorMeters,
-            straightLineMeters: origin.distanceMeters(to: theater.coordinate),
+            straightLineMeters: straightMeters,
             durationSeconds: path.durationSeconds + connectorMeters / TravelMode.walk.speedMetersPerSecond,
             source: .roadNetwork, originSnapMeters: path.originSnapMeters,
             destinationSnapMeters: path.destinationSnapMeters)

@@ -15,12 +15,17 @@ struct SegmentIndex: Sendable {
         let backward: Int32
     }
 
-    /// Cell height in degrees of latitude (≈ 220 m).
-    static let cellDegrees = 0.002
-    /// The most cells one segment's box may cover (64 × 64, some 14 km square); a longer segment, which real
+    /// Cell height in degrees of latitude (≈ 220 m) for an index built for a few snaps (a command's).
+    static let coarseCellDegrees = 0.002
+    /// Cell height (≈ 110 m) for an index kept for many snaps (a server's). In central Helsinki a coarse cell
+    /// holds some 300 segments, all measured by a snap there; a fine one about a quarter as many, so a snap costs a
+    /// third. Building four times as many cells costs start-up time on a large area (Columbus: 121 → 134 ms for a
+    /// whole `planner nearby`), which a command pays on every run and a server once (BENCHMARKS.md).
+    static let fineCellDegrees = 0.001
+    /// The most cells one segment's box may cover (64 × 64, some 7 km square); a longer segment, which real
     /// roads between two nodes hardly have but a damaged area file can, is kept aside and checked by every query.
     static let maximumCellsPerSegment = 4_096
-    /// How many rings a query scans (some 14 km out) before it checks every segment instead.
+    /// How many rings a query scans (some 7 km out) before it checks every segment instead.
     static let ringsBeforeScanningAll = 64
 
     let segments: [Segment]
@@ -28,13 +33,15 @@ struct SegmentIndex: Sendable {
     private let longSegments: [Int32]
     private let longitudeCellDegrees: Double
     private let cellMeters: Double
+    /// Cell height in degrees of latitude.
+    private let cellDegrees: Double
     /// The rows and columns of the cells that hold a segment (empty ranges for an empty index): no ring beyond
     /// them can hold one, which is what bounds a search without a distance limit.
     private let rows: ClosedRange<Int>
     private let columns: ClosedRange<Int>
 
-    /// Indexes the segments whose both ends satisfy `include` (by default: all).
-    init(_ graph: RoadGraph, include: [Bool]? = nil) {
+    /// Indexes the segments whose both ends satisfy `include` (by default: all), on cells `cellDegrees` high.
+    init(_ graph: RoadGraph, include: [Bool]? = nil, cellDegrees: Double = SegmentIndex.coarseCellDegrees) {
         var byPair: [Int64: Int] = [:]
         var segments: [Segment] = []
         for node in 0..<graph.nodeCount {
@@ -65,7 +72,7 @@ struct SegmentIndex: Sendable {
         }
         let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
         let cosine = max(0.01, cos(meanLatitude * .pi / 180))
-        let longitudeCell = Self.cellDegrees / cosine
+        let longitudeCell = cellDegrees / cosine
         var cells: [Int64: [Int32]] = [:]
         var longSegments: [Int32] = []
         var rowBounds = (Int.max, Int.min)
@@ -75,7 +82,7 @@ struct SegmentIndex: Sendable {
             let latB = graph.latitudes[Int(segment.b)]
             let lonA = graph.longitudes[Int(segment.a)]
             let lonB = graph.longitudes[Int(segment.b)]
-            let rows = Self.cell(min(latA, latB), Self.cellDegrees)...Self.cell(max(latA, latB), Self.cellDegrees)
+            let rows = Self.cell(min(latA, latB), cellDegrees)...Self.cell(max(latA, latB), cellDegrees)
             let columns = Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
             guard rows.count * columns.count <= Self.maximumCellsPerSegment else {
                 longSegments.append(Int32(index))
@@ -93,7 +100,8 @@ struct SegmentIndex: Sendable {
         self.cells = cells
         self.longSegments = longSegments
         self.longitudeCellDegrees = longitudeCell
-        self.cellMeters = Self.cellDegrees * Earth.metersPerDegreeOfArc
+        self.cellDegrees = cellDegrees
+        self.cellMeters = cellDegrees * Earth.metersPerDegreeOfArc
     }
 
     private static func cell(_ degrees: Double, _ size: Double) -> Int {
@@ -108,29 +116,32 @@ struct SegmentIndex: Sendable {
     /// `maximumMeters` may be infinite: the search then stops at the last ring that holds a cell of the grid.
     func nearest(to point: Coordinate, in graph: RoadGraph, maximumMeters: Double) -> RoadSnap? {
         guard !segments.isEmpty else { return nil }
-        let row0 = Self.cell(point.latitude, Self.cellDegrees)
+        let found = segments.withUnsafeBufferPointer { segments in
+            graph.latitudes.withUnsafeBufferPointer { latitudes in
+                graph.longitudes.withUnsafeBufferPointer { longitudes in
+                    nearestSegment(
+                        to: point, maximumMeters: maximumMeters, segments: segments, latitudes: latitudes,
+                        longitudes: longitudes)
+                }
+            }
+        }
+        return found.flatMap { snap(found: $0, in: graph, maximumMeters: maximumMeters) }
+    }
+
+    /// The ring scan of `nearest`, over the arrays' storage (a server snaps on every request).
+    private func nearestSegment(
+        to point: Coordinate, maximumMeters: Double, segments: UnsafeBufferPointer<Segment>,
+        latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>
+    ) -> (segment: Int32, fraction: Double, distance: Double)? {
+        let row0 = Self.cell(point.latitude, cellDegrees)
         let column0 = Self.cell(point.longitude, longitudeCellDegrees)
         let metersPerDegreeLatitude = Earth.metersPerDegreeOfArc
         let metersPerDegreeLongitude = metersPerDegreeLatitude * cos(point.latitude * .pi / 180)
-        var best: (segment: Int32, fraction: Double, distance: Double)?
-        func consider(_ index: Int32) {
-            let segment = segments[Int(index)]
-            let ax = (graph.longitudes[Int(segment.a)] - point.longitude) * metersPerDegreeLongitude
-            let ay = (graph.latitudes[Int(segment.a)] - point.latitude) * metersPerDegreeLatitude
-            let bx = (graph.longitudes[Int(segment.b)] - point.longitude) * metersPerDegreeLongitude
-            let by = (graph.latitudes[Int(segment.b)] - point.latitude) * metersPerDegreeLatitude
-            let dx = bx - ax
-            let dy = by - ay
-            let lengthSquared = dx * dx + dy * dy
-            let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
-            let px = ax + t * dx
-            let py = ay + t * dy
-            let distance = (px * px + py * py).squareRoot()
-            if best == nil || distance < best!.distance || (distance == best!.distance && index < best!.segment) {
-                best = (index, t, distance)
-            }
-        }
-        for index in longSegments { consider(index) }
+        var scan = NearestScan(
+            point: point, metersPerDegreeLatitude: metersPerDegreeLatitude,
+            metersPerDegreeLongitude: metersPerDegreeLongitude, segments: segments, latitudes: latitudes,
+            longitudes: longitudes)
+        for index in longSegments { scan.consider(index) }
         // The farthest ring that still meets a cell of the grid, and the farthest the distance limit asks for.
         let gridRing = max(
             abs(row0 - rows.lowerBound), abs(row0 - rows.upperBound), abs(column0 - columns.lowerBound),
@@ -140,7 +151,7 @@ struct SegmentIndex: Sendable {
         for ring in 0...maximumRing {
             // Far from every road (rings grow as their square), one pass over all segments is cheaper and exact.
             if ring > Self.ringsBeforeScanningAll {
-                for index in segments.indices { consider(Int32(index)) }
+                for index in segments.indices { scan.consider(Int32(index)) }
                 break
             }
             for row in (row0 - ring)...(row0 + ring) {
@@ -148,21 +159,42 @@ struct SegmentIndex: Sendable {
                 let columnStep = onEdgeRow ? 1 : max(1, 2 * ring)
                 var column = column0 - ring
                 while column <= column0 + ring {
-                    for index in cells[Self.key(row, column)] ?? [] { consider(index) }
-                    column += columnStep
+                    defer { column += columnStep }
+                    // A cell wholly farther than the best found cannot hold a nearer point of any segment: the
+                    // nearest point of a segment lies in a cell its box meets, so it is listed there, and no
+                    // nearer than that cell's side (the same projection as `consider`, which is linear).
+                    if let best = scan.best {
+                        let dx = max(
+                            0, Double(column) * longitudeCellDegrees - point.longitude,
+                            point.longitude - Double(column + 1) * longitudeCellDegrees) * metersPerDegreeLongitude
+                        let dy = max(
+                            0, Double(row) * cellDegrees - point.latitude,
+                            point.latitude - Double(row + 1) * cellDegrees) * metersPerDegreeLatitude
+                        if (dx * dx + dy * dy).squareRoot() > best.distance + 1e-6 { continue }
+                    }
+                    if let cell = cells[Self.key(row, column)] {
+                        for index in cell { scan.consider(index) }
+                    }
                 }
             }
             // Every segment not yet seen lies wholly outside the cells scanned (its box met none of them), so at
             // least as far as the nearest side of their square, measured in the same projection as `consider`.
-            if let best {
-                let south = (point.latitude - Double(row0 - ring) * Self.cellDegrees) * metersPerDegreeLatitude
-                let north = (Double(row0 + ring + 1) * Self.cellDegrees - point.latitude) * metersPerDegreeLatitude
+            if let best = scan.best {
+                let south = (point.latitude - Double(row0 - ring) * cellDegrees) * metersPerDegreeLatitude
+                let north = (Double(row0 + ring + 1) * cellDegrees - point.latitude) * metersPerDegreeLatitude
                 let west = (point.longitude - Double(column0 - ring) * longitudeCellDegrees) * metersPerDegreeLongitude
                 let east = (Double(column0 + ring + 1) * longitudeCellDegrees - point.longitude) * metersPerDegreeLongitude
                 if best.distance <= min(south, north, west, east) { break }
             }
         }
-        guard let best, best.distance <= maximumMeters else { return nil }
+        return scan.best
+    }
+
+    /// The snap onto the segment `nearestSegment` found, or nil beyond `maximumMeters`.
+    private func snap(
+        found best: (segment: Int32, fraction: Double, distance: Double), in graph: RoadGraph, maximumMeters: Double
+    ) -> RoadSnap? {
+        guard best.distance <= maximumMeters else { return nil }
         let segment = segments[Int(best.segment)]
         let a = graph.coordinate(of: Int(segment.a))
         let b = graph.coordinate(of: Int(segment.b))
@@ -172,5 +204,56 @@ struct SegmentIndex: Sendable {
         return RoadSnap(
             nodeA: segment.a, nodeB: segment.b, forwardEdge: segment.forward, backwardEdge: segment.backward,
             fraction: best.fraction, coordinate: coordinate, distanceMeters: best.distance)
+    }
+}
+
+/// A ring scan's best segment so far, and how it measures one: a local equirectangular projection around the
+/// query point. (A value with a mutating method rather than a closure over the best: a closure's captures were
+/// retained and released on every segment considered.)
+private struct NearestScan {
+    let point: Coordinate
+    let metersPerDegreeLatitude: Double
+    let metersPerDegreeLongitude: Double
+    let segments: UnsafeBufferPointer<SegmentIndex.Segment>
+    let latitudes: UnsafeBufferPointer<Double>
+    let longitudes: UnsafeBufferPointer<Double>
+    private(set) var best: (segment: Int32, fraction: Double, distance: Double)?
+    /// The best distance squared, with a margin: a segment farther than this is farther than the best even once
+    /// both are rounded to their square roots, so it is passed over without taking its root.
+    private var passOverSquared = Double.infinity
+
+    init(
+        point: Coordinate, metersPerDegreeLatitude: Double, metersPerDegreeLongitude: Double,
+        segments: UnsafeBufferPointer<SegmentIndex.Segment>, latitudes: UnsafeBufferPointer<Double>,
+        longitudes: UnsafeBufferPointer<Double>
+    ) {
+        self.point = point
+        self.metersPerDegreeLatitude = metersPerDegreeLatitude
+        self.metersPerDegreeLongitude = metersPerDegreeLongitude
+        self.segments = segments
+        self.latitudes = latitudes
+        self.longitudes = longitudes
+    }
+
+    /// Projects the point onto the segment, and keeps it when it is nearer (or as near, with a lower index).
+    mutating func consider(_ index: Int32) {
+        let segment = segments[Int(index)]
+        let ax = (longitudes[Int(segment.a)] - point.longitude) * metersPerDegreeLongitude
+        let ay = (latitudes[Int(segment.a)] - point.latitude) * metersPerDegreeLatitude
+        let bx = (longitudes[Int(segment.b)] - point.longitude) * metersPerDegreeLongitude
+        let by = (latitudes[Int(segment.b)] - point.latitude) * metersPerDegreeLatitude
+        let dx = bx - ax
+        let dy = by - ay
+        let lengthSquared = dx * dx + dy * dy
+        let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
+        let px = ax + t * dx
+        let py = ay + t * dy
+        let squared = px * px + py * py
+        guard squared <= passOverSquared else { return }
+        let distance = squared.squareRoot()
+        if best == nil || distance < best!.distance || (distance == best!.distance && index < best!.segment) {
+            best = (index, t, distance)
+            passOverSquared = distance * distance * (1 + 1e-9)
+        }
     }
 }

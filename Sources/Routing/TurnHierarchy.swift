@@ -325,15 +325,12 @@ extension TurnSearch {
         defer { workspace.reset() }
         var best = direct?.weight ?? .infinity
         var meeting: Int32 = -1
-        var seedFor: [Int32: EdgeSeed] = [:]
-        var endFor: [Int32: EdgeSeed] = [:]
         for seed in seeds where seed.weightSeconds < workspace.forward[Int(seed.edge)] {
             let edge = Int(seed.edge)
             if workspace.forward[edge] == .infinity && workspace.backward[edge] == .infinity {
                 workspace.touched.append(seed.edge)
             }
             workspace.forward[edge] = seed.weightSeconds
-            seedFor[seed.edge] = seed
             workspace.forwardHeap.push(seed.weightSeconds, seed.edge)
         }
         for end in ends where end.weightSeconds < workspace.backward[Int(end.edge)] {
@@ -342,7 +339,6 @@ extension TurnSearch {
                 workspace.touched.append(end.edge)
             }
             workspace.backward[edge] = end.weightSeconds
-            endFor[end.edge] = end
             workspace.backwardHeap.push(end.weightSeconds, end.edge)
             if workspace.forward[edge] + end.weightSeconds < best {
                 (best, meeting) = (workspace.forward[edge] + end.weightSeconds, end.edge)
@@ -402,8 +398,9 @@ extension TurnSearch {
             steps.append((parent, node, workspace.forwardMiddle[Int(node)]))
             node = parent
         }
-        guard let start = seedFor[node] else { return nil }
+        guard let start = Self.seed(of: node, in: seeds) else { return nil }
         var edges: [Int32] = [node]
+        edges.reserveCapacity(256)
         for step in steps.reversed() {
             guard hierarchy.unpack(from: step.from, to: step.to, middle: step.middle, into: &edges) else { return nil }
         }
@@ -415,7 +412,17 @@ extension TurnSearch {
             else { return nil }
             node = parent
         }
-        guard let end = endFor[node] else { return nil }
+        guard let end = Self.seed(of: node, in: ends) else { return nil }
         return path(edges: edges, start: start, end: end)
+    }
+
+    /// The seed a search started `edge` from: the first of the least weight, the one the loops above kept.
+    /// (A snap gives an end one or two seeds: a scan beats a dictionary built per search.)
+    static func seed(of edge: Int32, in seeds: [EdgeSeed]) -> EdgeSeed? {
+        var found: EdgeSeed?
+        for seed in seeds where seed.edge == edge && seed.weightSeconds < (found?.weightSeconds ?? .infinity) {
+            found = seed
+        }
+        return found
     }
 }

@@ -5,9 +5,17 @@ import Foundation
 /// Guarded by an `NSLock` (a plain pthread mutex, which sleeps at once when taken) rather than `Mutex`, whose
 /// slow path spins first: with 16 handler threads on two cores, a thread preempted inside the two-instruction
 /// critical section left the others spinning, 4.5 % of the server's cycles (BENCHMARKS.md).
+///
+/// Each workspace stays in a box of its own, lent by reference: a workspace is a handful of arrays, and moving it
+/// in and out of the pool by value retained and released each of them on every query.
 final class WorkspacePool<Workspace>: @unchecked Sendable {
+    private final class Box {
+        var workspace: Workspace
+        init(_ workspace: Workspace) { self.workspace = workspace }
+    }
+
     private let lock = NSLock()
-    private var idle: [Workspace] = []
+    private var idle: [Box] = []
     private let make: @Sendable () -> Workspace
 
     init(make: @escaping @Sendable () -> Workspace) { self.make = make }
@@ -17,10 +25,10 @@ final class WorkspacePool<Workspace>: @unchecked Sendable {
         lock.lock()
         let taken = idle.popLast()
         lock.unlock()
-        var workspace = taken ?? make()
-        let result = body(&workspace)
+        let box = taken ?? Box(make())
+        let result = body(&box.workspace)
         lock.lock()
-        idle.append(workspace)
+        idle.append(box)
         lock.unlock()
         return result
     }

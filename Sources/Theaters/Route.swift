@@ -73,6 +73,27 @@ public struct Route: Sendable, Equatable {
 public protocol Router: Sendable {
     /// One route per destination, in the order given.
     func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route]
+    /// The same routes with an empty `geometry`, for answers that give times and distances only: building the
+    /// lines is a good part of the work, and a server's nearby answer draws none.
+    func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route]
+}
+
+extension Router {
+    /// `routes(from:to:mode:)` with the lines dropped.
+    public func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
+        routes(from: origin, to: theaters, mode: mode).map { $0.withoutLine }
+    }
+}
+
+extension Route {
+    /// The route with an empty `geometry`.
+    public var withoutLine: Route {
+        Route(
+            theater: theater, mode: mode, geometry: [], distanceMeters: distanceMeters,
+            straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
+            originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters,
+            estimateReason: estimateReason)
+    }
 }
 
 /// The straight-line router: a great-circle line sampled every ≤ 50 m, with time = distance × circuity ÷ speed.
@@ -84,10 +105,18 @@ public struct EstimateRouter: Router {
     public init() {}
 
     public func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
+        routes(from: origin, to: theaters, mode: mode, lines: true)
+    }
+
+    public func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
+        routes(from: origin, to: theaters, mode: mode, lines: false)
+    }
+
+    private func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode, lines: Bool) -> [Route] {
         theaters.map { theater in
             let straight = origin.distanceMeters(to: theater.coordinate)
             return Route(
-                theater: theater, mode: mode, geometry: Self.greatCircle(from: origin, to: theater.coordinate),
+                theater: theater, mode: mode, geometry: lines ? Self.greatCircle(from: origin, to: theater.coordinate) : [],
                 distanceMeters: mode.estimatedNetworkDistanceMeters(straightLineMeters: straight),
                 straightLineMeters: straight,
                 durationSeconds: mode.estimatedDurationSeconds(straightLineMeters: straight), source: .estimate,

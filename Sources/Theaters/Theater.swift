@@ -61,19 +61,32 @@ public struct Theater: Sendable, Hashable, Identifiable {
         self.tags = tags
     }
 
+    /// The tag's value without spaces at either end, or nil when it is missing or blank.
+    func tag(_ key: String) -> String? {
+        guard let value = tags[key]?.trimmingSpaces(), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The first of `keys` with a value.
     func tag(_ keys: String...) -> String? {
-        for key in keys { if let v = tags[key]?.trimmingSpaces(), !v.isEmpty { return v } }
+        for key in keys { if let value = tag(key) { return value } }
         return nil
     }
 
     /// "Kaisaniemenkatu 2, 00100 Helsinki", from `addr:*` tags or a catalog's `address`/`commune` columns.
+    /// (A server writes it for every theater of every answer: no arrays are built on the way.)
     public var address: String? {
-        let street = [tag("addr:street"), tag("addr:housenumber")].compactMap { $0 }.joined(separator: " ")
-        let town = [tag("addr:postcode"), tag("addr:city")].compactMap { $0 }.joined(separator: " ")
-        let parts = [street, town].filter { !$0.isEmpty }
-        if !parts.isEmpty { return parts.joined(separator: ", ") }
-        let plain = [tag("address", "adresse"), tag("commune", "city", "town")].compactMap { $0 }
-        return plain.isEmpty ? nil : plain.joined(separator: ", ")
+        let street = Self.joining(tag("addr:street"), tag("addr:housenumber"), by: " ")
+        let town = Self.joining(tag("addr:postcode"), tag("addr:city"), by: " ")
+        if let parts = Self.joining(street, town, by: ", ") { return parts }
+        return Self.joining(tag("address", "adresse"), tag("commune", "city", "town"), by: ", ")
+    }
+
+    /// Both parts joined by `separator`, else the one there is, else nil.
+    private static func joining(_ first: String?, _ second: String?, by separator: String) -> String? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return first + separator + second
     }
 
     public var phone: String? { tag("phone", "contact:phone") }

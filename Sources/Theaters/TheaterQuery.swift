@@ -14,12 +14,7 @@ public enum TheaterQuery: Hashable, Sendable, CustomStringConvertible {
     /// `amenity=cinema`; "theatre" and "theater" mean `amenity=theatre`; "drive-in" means `amenity=cinema`
     /// with `drive_in=yes`; anything else is a name match.
     public init(keyword: String) {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: keyword.lowercased().unicodeScalars.map { $0 == "-" ? " " : $0 })
-        let normalized = String(scalars)
-            .split(whereSeparator: { $0.isWhitespace })
-            .joined(separator: " ")
-        switch normalized {
+        switch Self.normalized(keyword) {
         case "movie theatre", "movie theater", "movie theatres", "movie theaters", "cinema", "cinemas", "movies",
             "movie", "kino", "cine", "cinéma":
             self = .category(.cinema, driveIn: false)
@@ -30,6 +25,35 @@ public enum TheaterQuery: Hashable, Sendable, CustomStringConvertible {
         default:
             self = .name(keyword.trimmingSpaces())
         }
+    }
+
+    /// The keyword lowercased, hyphens as spaces, runs of white space as one space, none at either end.
+    static func normalized(_ keyword: String) -> String {
+        if let ascii = keyword.utf8.withContiguousStorageIfAvailable({ normalizedASCII($0) }), let ascii {
+            return ascii
+        }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: keyword.lowercased().unicodeScalars.map { $0 == "-" ? " " : $0 })
+        return String(scalars).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// `normalized` for ASCII text, byte by byte (a server parses a keyword on every request); nil for other text.
+    private static func normalizedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            // Character.isWhitespace's ASCII members: tab, line feed, vertical tab, form feed, return, space.
+            if byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "-") {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            out.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// True when `theater` answers the query.

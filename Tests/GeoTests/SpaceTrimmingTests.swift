@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+@testable import Geo
 import Testing
 
 @Suite("Trimming spaces")
@@ -31,5 +31,30 @@ struct CoordinateTextTests {
             let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
             #expect(coordinate.description == String(format: "%.6f,%.6f", latitude, longitude))
         }
+    }
+}
+
+@Suite("Reading lat,lon")
+struct CoordinateReadingTests {
+    /// The byte-level reading takes exactly the texts that splitting at commas took, as the same numbers.
+    @Test func readsWhatSplittingAtCommasRead() {
+        func splitWay(_ text: String) -> (Double, Double)? {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+            return (lat, lon)
+        }
+        let pieces = ["", ",", " ", "\u{A0}", "60.1699", "-24.9", "+1e2", "nan", "0x10", "abc", "é", "1,"]
+        var checked = 0
+        for a in pieces { for b in pieces { for c in pieces { for d in pieces {
+            let text = a + b + c + d
+            let got = Coordinate.numbers(text)
+            let want = splitWay(text)
+            #expect((got == nil) == (want == nil), "\(text)")
+            if let got, let want {
+                #expect(got.0.bitPattern == want.0.bitPattern && got.1.bitPattern == want.1.bitPattern, "\(text)")
+            }
+            checked += 1
+        } } } }
+        #expect(checked == 20_736)
     }
 }

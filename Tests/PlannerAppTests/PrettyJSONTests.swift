@@ -118,6 +118,63 @@ struct PrettyJSONTests {
         }
     }
 
+    /// `write(to:)`, with random runs of each object's members written apart (`PrettyJSON.members(depth:_:)`) and
+    /// copied in, as a server copies a theater's unchanging members.
+    static func writeCopyingRuns(_ node: Node, to json: inout PrettyJSON, depth: Int, random: inout SplitMix64) {
+        switch node {
+        case .array(let items):
+            json.array { list in
+                for item in items {
+                    list.element()
+                    writeCopyingRuns(item, to: &list, depth: depth + 1, random: &random)
+                }
+            }
+        case .object(let members):
+            let present = members.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
+                .compactMap { key, value in value.map { (key, $0) } }
+            json.object { object in
+                var index = 0
+                while index < present.count {
+                    let run = present[index..<min(present.count, index + Int.random(in: 1...3, using: &random))]
+                    index = run.endIndex
+                    if Bool.random(using: &random) {
+                        var inner = random
+                        let written = PrettyJSON.members(depth: depth + 1) { apart in
+                            for (key, value) in run {
+                                apart.key(key)
+                                writeCopyingRuns(value, to: &apart, depth: depth + 1, random: &inner)
+                            }
+                        }
+                        random = inner
+                        object.members(written)
+                    } else {
+                        for (key, value) in run {
+                            object.key(key)
+                            writeCopyingRuns(value, to: &object, depth: depth + 1, random: &random)
+                        }
+                    }
+                }
+            }
+        default: node.write(to: &json)
+        }
+    }
+
+    @Test func membersWrittenApartAndCopiedInComeOutAsIfWrittenInPlace() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var random = SplitMix64(seed: 2027)
+        var copied = 0
+        for _ in 0..<1_000 {
+            let document = Self.node(&random, depth: 0)
+            var json = PrettyJSON()
+            Self.writeCopyingRuns(document, to: &json, depth: 0, random: &random)
+            let expected = String(decoding: try encoder.encode(document), as: UTF8.self)
+            #expect(try json.text() == expected)
+            if case .object = document { copied += 1 }
+        }
+        #expect(copied > 100)
+    }
+
     @Test func emptyContainersAndSlashesAreWrittenAsTheEncoderWritesThem() throws {
         var json = PrettyJSON()
         json.object { members in

@@ -140,10 +140,11 @@ import Testing
     }
 
     @Test func aRouterWithTreesRoutesTheAreasTheatersAsOneWithout() throws {
-        // Given the bundled area, routed with and without trees to its theaters
+        // Given the bundled area, routed as a command routes it and as a server does (trees to its theaters, their
+        // sides of the driving hierarchy, a fine snapping grid)
         let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
         let plain = RoadRouter(area: area)
-        let withTrees = RoadRouter(area: area, treesToTheaters: true)
+        let withTrees = RoadRouter(area: area, treesToTheaters: true, fineSnapping: true)
         var generator = SeededGenerator(seed: 53)
         let box = area.boundingBox
         for _ in 0..<30 {

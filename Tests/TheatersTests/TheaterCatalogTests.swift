@@ -109,3 +109,36 @@ import Testing
         #expect(distance > 15_000_000)
     }
 }
+
+@Suite("A theater's address")
+struct TheaterAddressTests {
+    /// Every mix of present, blank and missing address tags gives what joining the present ones with arrays gave.
+    @Test func joinsWhateverAddressTagsThereAre() throws {
+        func arrayWay(_ theater: Theater) -> String? {
+            let street = [theater.tag("addr:street"), theater.tag("addr:housenumber")].compactMap { $0 }.joined(separator: " ")
+            let town = [theater.tag("addr:postcode"), theater.tag("addr:city")].compactMap { $0 }.joined(separator: " ")
+            let parts = [street, town].filter { !$0.isEmpty }
+            if !parts.isEmpty { return parts.joined(separator: ", ") }
+            let plain = [theater.tag("address", "adresse"), theater.tag("commune", "city", "town")].compactMap { $0 }
+            return plain.isEmpty ? nil : plain.joined(separator: ", ")
+        }
+        let keys = ["addr:street", "addr:housenumber", "addr:postcode", "addr:city", "adresse", "commune", "town"]
+        let coordinate = try Coordinate(latitude: 60.17, longitude: 24.94)
+        var checked = 0
+        for mask in 0..<(1 << keys.count) {
+            for blank in [false, true] {
+                var tags: [String: String] = [:]
+                for (bit, key) in keys.enumerated() where mask & (1 << bit) != 0 {
+                    tags[key] = blank && bit.isMultiple(of: 2) ? "  " : " \(key) value"
+                }
+                let theater = Theater(
+                    osmType: .node, osmID: 1, name: "Kino", coordinate: coordinate, category: .cinema, tags: tags,
+                    fallbackID: "x")
+                #expect(theater.address == arrayWay(theater), "\(tags)")
+                checked += 1
+            }
+        }
+        #expect(checked == 256)
+    }
+}
+

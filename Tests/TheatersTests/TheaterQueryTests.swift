@@ -4,6 +4,24 @@ import Testing
 import Tabular
 
 @Suite struct TheaterQueryTests {
+    /// The keyword's normal form, byte by byte for ASCII, is what the scalar-by-scalar way gives for every mix
+    /// of letters, hyphens, white space and non-ASCII text.
+    @Test func keywordsAreNormalizedAsTheScalarWayNormalizesThem() {
+        func scalarWay(_ keyword: String) -> String {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: keyword.lowercased().unicodeScalars.map { $0 == "-" ? " " : $0 })
+            return String(scalars).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        }
+        let pieces = ["", " ", "-", "\t", "\r\n", "\u{0B}", "\u{1F}", "\u{A0}", "Movie", "THEATRE", "é", "Ki-no", "9", "\u{2028}"]
+        var checked = 0
+        for a in pieces { for b in pieces { for c in pieces {
+            let keyword = a + b + c
+            #expect(TheaterQuery.normalized(keyword) == scalarWay(keyword), "\(Array(keyword.unicodeScalars))")
+            checked += 1
+        } } }
+        #expect(checked == 2_744)
+    }
+
     @Test(arguments: ["movie theatre", "movie theater", "movie theatres", "cinema", "cinemas", "movies", "Movie  Theatre"])
     func cinemaKeywordsMeanAmenityCinema(_ keyword: String) {
         #expect(TheaterQuery(keyword: keyword) == .category(.cinema, driveIn: false))

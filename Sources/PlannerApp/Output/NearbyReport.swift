@@ -119,7 +119,11 @@ package struct NearbyReport {
 
     /// The `--format json` document (and `/v1/theaters`'), written as `JSONEncoder` would write it pretty, with
     /// sorted keys and unescaped slashes; members below are in that order.
-    package func json() throws -> String {
+    package func json() throws -> String { String(decoding: try jsonUTF8(), as: UTF8.self) }
+
+    /// `json()` as UTF-8, which a server sends without making a string of it.
+    /// - Parameter cache: the server's theaters already written (the same JSON, written sooner).
+    package func jsonUTF8(cache: TheaterMembersCache? = nil) throws -> [UInt8] {
         var json = PrettyJSON()
         json.object { document in
             document.member("attribution", catalog.attribution)
@@ -140,38 +144,33 @@ package struct NearbyReport {
             document.array { list in
                 for index in hits.indices {
                     list.element()
-                    writeTheater(index, to: &list)
+                    writeTheater(index, to: &list, cache: cache)
                 }
             }
         }
-        return try json.text()
+        return try json.utf8()
     }
 
-    /// The hit at `index` as a JSON object, its members in the order of their keys.
-    private func writeTheater(_ index: Int, to json: inout PrettyJSON) {
+    /// The hit at `index` as a JSON object, its members in the order of their keys: those of the search written
+    /// here, the theater's own copied from `TheaterMembers`.
+    private func writeTheater(_ index: Int, to json: inout PrettyJSON, cache: TheaterMembersCache?) {
         let hit = hits[index]
-        let theater = hit.theater
+        let theater = cache?.members(of: hit.theater) ?? TheaterMembers(hit.theater)
         json.object { members in
-            members.member("address", theater.address)
+            members.members(theater.address)
             members.member("bearing_deg", rounded(hit.bearingDegrees, 1))
-            members.member("category", theater.category.tagValue)
+            members.members(theater.category)
             members.member("direction", hit.direction.rawValue)
             members.member("distance_m", rounded(hit.distanceMeters, 1))
-            let durations = TravelMode.allCases.map { ($0.rawValue, rounded(durationSeconds(index, $0), 0)) }
-            members.member("duration_s", numbers: Dictionary(uniqueKeysWithValues: durations))
+            members.key("duration_s")
+            members.object { durations in
+                for mode in TravelMode.inKeyOrder { durations.member(mode.rawValue, rounded(durationSeconds(index, mode), 0)) }
+            }
             members.member("duration_source", durationSource(index, mode))
-            members.member("id", theater.id)
-            members.member("lat", theater.coordinate.latitude)
-            members.member("lon", theater.coordinate.longitude)
-            members.member("name", theater.name)
-            members.member("openstreetmap_url", theater.openStreetMapURL)
-            members.member("osm_id", integer: theater.osmID)
-            members.member("osm_type", theater.osmType?.rawValue)
-            members.member("phone", theater.phone)
+            members.members(theater.identity)
             members.member("rank", integer: index + 1)
-            members.member("source", source(theater))
-            members.member("tags", strings: theater.tags)
-            members.member("website", theater.website)
+            members.member("source", source(hit.theater))
+            members.members(theater.tagsAndWebsite)
         }
     }
 
@@ -212,6 +211,11 @@ extension Theater {
         if let website { properties["website"] = .string(website) }
         return properties
     }
+}
+
+extension TravelMode {
+    /// The modes in the order of their names' bytes, as a sorted-key JSON object lists them.
+    static let inKeyOrder = allCases.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
 }
 
 extension TheaterQuery {

@@ -17,16 +17,74 @@ package struct PrettyJSON {
         private var lastKeys: [String?] = []
     #endif
 
-    package init() { bytes.reserveCapacity(4096) }
+    /// In a `members(depth:_:)` body, its depth, and the first and the last key written there.
+    private var membersDepth: Int?
+    private var firstKey: String?
+    private var lastKeyWritten: String?
+
+    package init() { self.init(reservingCapacity: 4096) }
+
+    private init(reservingCapacity capacity: Int) { bytes.reserveCapacity(capacity) }
 
     /// The text written, or the encoder's error for a number JSON cannot hold.
-    package func text() throws -> String {
+    package func text() throws -> String { String(decoding: try utf8(), as: UTF8.self) }
+
+    /// The text written as UTF-8 (a server sends it as it is), or the encoder's error for a number JSON cannot hold.
+    package func utf8() throws -> [UInt8] {
         if let invalidNumber {
             let context = EncodingError.Context(
                 codingPath: [], debugDescription: "\(invalidNumber) is not a JSON number")
             throw EncodingError.invalidValue(invalidNumber, context)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    // MARK: Members written apart
+
+    /// Members of an object written once and copied into many (`members(_:)`): a server writes the same theaters'
+    /// unchanging members on every request.
+    package struct Members: Sendable {
+        /// The members' text, from the first one's indentation to the last one's value.
+        fileprivate let bytes: [UInt8]
+        /// How deep the object they belong in lies (1 for the document's own members).
+        fileprivate let depth: Int
+        fileprivate let firstKey: String?
+        fileprivate let lastKey: String?
+        fileprivate let invalidNumber: Double?
+    }
+
+    /// Writes the members `body` writes (with `member` or `key`) for an object `depth` deep, to be copied later.
+    package static func members(depth: Int, _ body: (inout PrettyJSON) -> Void) -> Members {
+        var json = PrettyJSON(reservingCapacity: 256)
+        json.started = Array(repeating: true, count: depth - 1) + [false]
+        json.membersDepth = depth
+        #if DEBUG
+            json.lastKeys = Array(repeating: nil, count: depth)
+        #endif
+        body(&json)
+        return Members(
+            bytes: json.bytes, depth: depth, firstKey: json.firstKey, lastKey: json.lastKeyWritten,
+            invalidNumber: json.invalidNumber)
+    }
+
+    /// Copies members written apart into the object being written, which must lie as deep as they were written for
+    /// and must not yet hold a member whose key sorts after their first.
+    package mutating func members(_ members: Members) {
+        precondition(members.depth == started.count, "members written for depth \(members.depth), copied at \(started.count)")
+        guard !members.bytes.isEmpty else { return }
+        #if DEBUG
+            if let last = lastKeys[lastKeys.count - 1], let first = members.firstKey {
+                assert(last.utf8.lexicographicallyPrecedes(first.utf8), "JSON keys out of order: \(last), then \(first)")
+            }
+            lastKeys[lastKeys.count - 1] = members.lastKey
+        #endif
+        if started[started.count - 1] {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        started[started.count - 1] = true
+        bytes.append(contentsOf: members.bytes)
+        if let number = members.invalidNumber { invalidNumber = invalidNumber ?? number }
     }
 
     // MARK: Containers
@@ -56,6 +114,10 @@ package struct PrettyJSON {
             }
             lastKeys[lastKeys.count - 1] = name
         #endif
+        if started.count == membersDepth {
+            if firstKey == nil { firstKey = name }
+            lastKeyWritten = name
+        }
         separate()
         string(name)
         bytes.append(contentsOf: " : ".utf8)
@@ -90,7 +152,7 @@ package struct PrettyJSON {
     }
 
     private mutating func indent() {
-        for _ in 0..<started.count { bytes.append(contentsOf: [0x20, 0x20]) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * started.count))
     }
 
     // MARK: Values
@@ -134,8 +196,24 @@ package struct PrettyJSON {
             bytes.append(contentsOf: "null".utf8)
             return
         }
+        // A whole number below 10^15 is its digits (its description with ".0" dropped); -0 keeps its sign.
+        if value.rounded(.towardZero) == value, value.magnitude < 1e15, !(value == 0 && value.sign == .minus) {
+            appendDecimal(UInt64(value.magnitude), negative: value < 0)
+            return
+        }
         let text = value.description
         bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+    }
+
+    /// The digits of a whole number, without making a string of them.
+    private mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
     }
 
     package mutating func integer(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }

@@ -20,6 +20,9 @@ package final class DataCache: @unchecked Sendable {
     private var settingsFile: SettingsFile?
     private var savedSettings: (stamp: FileStamp?, settings: Settings)?
 
+    /// The theaters' unchanging JSON members, written once (`NearbyReport.jsonUTF8(cache:)`).
+    package let theaterMembers = TheaterMembersCache()
+
     package init() {}
 
     /// The cached value, else `load()`'s (a failure is not cached, so a fixed file is read next time).
@@ -67,20 +70,25 @@ package final class DataCache: @unchecked Sendable {
     }
 
     func listing(_ store: RoadAreaStore) throws -> RoadAreaStore.Listing {
-        try value(\.listings, key: store.directory.path) { try store.list() }
+        try value(\.listings, key: store.directoryPath) { try store.list() }
     }
 
-    /// The road router of an area, its graphs prepared once (adjacency, snapping index, landmarks), with every
-    /// node's way to each of the area's theaters searched once too (`RoadRouter(area:treesToTheaters:)`).
+    /// The road router of an area, its graphs prepared once (adjacency, a fine snapping grid, landmarks), with
+    /// every node's way to each of the area's theaters searched once too (`RoadRouter(area:treesToTheaters:)`).
     func router(for area: RoadArea) -> RoadRouter {
-        value(\.routers, key: "\(area.name)\n\(area.importedAt.timeIntervalSince1970)") {
-            RoadRouter(area: area, treesToTheaters: true)
+        value(\.routers, key: area.cacheKey) {
+            RoadRouter(area: area, treesToTheaters: true, fineSnapping: true)
         }
     }
 
     func area(_ name: String, in store: RoadAreaStore) throws -> RoadArea {
-        try value(\.areas, key: store.directory.path + "\n" + name) { try store.load(named: name) }
+        try value(\.areas, key: store.directoryPath + "\n" + name) { try store.load(named: name) }
     }
+}
+
+extension RoadArea {
+    /// The area's name and import time, which name one version of it in the caches.
+    var cacheKey: String { "\(name)\n\(importedAt.timeIntervalSince1970.bitPattern)" }
 }
 
 /// What `stat` says of a file that changes when it is rewritten: device and inode (a rename over it), size, and

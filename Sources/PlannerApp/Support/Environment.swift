@@ -11,6 +11,9 @@ package struct Environment: Sendable {
     /// The storage a long-running face opened once (the server's); nil for the command line, whose commands open
     /// the SQLite file themselves.
     package var storage: Storage?
+    /// Settings read once for the whole of one request (a server's): `settings()` answers them without another
+    /// look at the file. Nil reads the file (or the server's cache) on every call.
+    package var requestSettings: Settings?
 
     package init(
         variables: [String: String] = ProcessInfo.processInfo.environment, cache: DataCache? = nil, storage: Storage? = nil
@@ -24,8 +27,16 @@ package struct Environment: Sendable {
 
     /// The saved settings; a server reads the file again only when it has changed.
     package func settings() throws -> Settings {
+        if let requestSettings { return requestSettings }
         guard let cache else { return try settingsFile.load() }
         return try cache.settings { settingsFile }
+    }
+
+    /// This environment with the settings read now and kept: one request sees one version of them, read once.
+    package func readingSettingsOnce() throws -> Environment {
+        var environment = self
+        environment.requestSettings = try settings()
+        return environment
     }
 
     package func gazetteer() throws -> Gazetteer {

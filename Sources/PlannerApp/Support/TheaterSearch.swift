@@ -36,8 +36,7 @@ package struct TheaterSearch {
         let merging = search.catalog == nil ? areas : []
         let merge = { try merged(environment.catalog(path: search.catalog), with: merging) }
         guard let cache = environment.cache else { return (try merge(), areas) }
-        let key = ([search.catalog ?? ""] + merging.map { "\($0.name) \($0.importedAt.timeIntervalSince1970)" })
-            .joined(separator: "\n")
+        let key = ([search.catalog ?? ""] + merging.map(\.cacheKey)).joined(separator: "\n")
         return (try cache.mergedCatalog(key: key, merge), areas)
     }
 
@@ -248,9 +247,12 @@ package struct TheaterSearch {
         Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0, routes($0)) })
     }
 
-    /// The nearby report; `routesByMode` when the caller has already routed (else they are computed here).
+    /// The nearby report; `routesByMode` when the caller has already routed (else they are computed here, without
+    /// their lines, which the report does not show).
     package func report(search: SearchRequest, routesByMode byMode: [TravelMode: [Route]]? = nil) -> NearbyReport {
-        let byMode = byMode ?? routesByMode()
+        let byMode = byMode ?? Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { mode in
+            (mode, routing.router.routesWithoutLines(from: origin.coordinate, to: hits.map(\.theater), mode: mode))
+        })
         return NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
             coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)

@@ -64,13 +64,14 @@ enum MeRoutes {
         router.get("/v1/me/suggest") { request, _ in
             let user = try await state.user(request)
             let query = try Query(request)
-            let search = try TheaterRoutes.searchRequest(query, settings: state.environment.settings())
+            let environment = try state.requestEnvironment()
+            let search = try TheaterRoutes.searchRequest(query, settings: environment.settings())
             let report = try await state.films(region: try FilmRoutes.region(query), user: user)
                 .suggestReport(
                     near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
                     showtimes: try ShowtimesServices.make(
-                        ShowtimesRequest(), storage: state.storage.scoped(to: user.id), environment: state.environment),
-                    environment: state.environment)
+                        ShowtimesRequest(), storage: state.storage.scoped(to: user.id), environment: environment),
+                    environment: environment)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())
             default: return Reply.json(try report.json())

@@ -32,12 +32,13 @@ enum ShowtimeRoutes {
         -> (Query, SearchRequest, TheaterSearch, ShowtimesServices, ShowtimesRequest)
     {
         let query = try Query(request)
-        let search = try TheaterRoutes.searchRequest(query, settings: state.environment.settings())
+        let environment = try state.requestEnvironment()
+        let search = try TheaterRoutes.searchRequest(query, settings: environment.settings())
         let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
         try showtimes.validate()
         let user = try await state.optionalUser(request)?.id ?? ServerState.nobody
-        let services = try ShowtimesServices.make(showtimes, storage: state.storage.scoped(to: user), environment: state.environment)
-        let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
+        let services = try ShowtimesServices.make(showtimes, storage: state.storage.scoped(to: user), environment: environment)
+        let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: environment)
         return (query, search, found, services, showtimes)
     }
 

@@ -10,20 +10,22 @@ enum TheaterRoutes {
     static func add(to router: Hummingbird.Router<BasicRequestContext>, state: ServerState) {
         router.get("/v1/theaters") { request, _ in
             let query = try Query(request)
-            let search = try searchRequest(query, settings: state.environment.settings())
+            let environment = try state.requestEnvironment()
+            let search = try searchRequest(query, settings: environment.settings())
             let report = try await TheaterSearch.resolve(
-                near: query.string("near"), search: search, environment: state.environment
+                near: query.string("near"), search: search, environment: environment
             ).report(search: search)
             switch try format(query, request: request, default: .json, allowed: [.json, .geojson, .csv]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())
             case .csv: return Reply.text(report.csv(), type: "text/csv")
-            default: return Reply.json(try report.json())
+            default: return Reply.json(utf8: try report.jsonUTF8(cache: environment.cache?.theaterMembers))
             }
         }
         router.get("/v1/routes") { request, _ in
             let query = try Query(request)
-            let search = try searchRequest(query, settings: state.environment.settings())
-            let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: state.environment)
+            let environment = try state.requestEnvironment()
+            let search = try searchRequest(query, settings: environment.settings())
+            let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: environment)
             let byMode = found.routesByMode()
             switch try format(query, request: request, default: .geojson, allowed: [.json, .geojson, .csv]) {
             case .json: return Reply.json(try RouteListReport(found: found, search: search, routesByMode: byMode).json())
@@ -39,7 +41,8 @@ enum TheaterRoutes {
             let query = try Query(request)
             let mode = try query.enumeration("mode", as: TravelMode.self) ?? .walk
             let found = try OneRoute.find(
-                near: query.string("near"), to: try query.required("to"), mode: mode, environment: state.environment)
+                near: query.string("near"), to: try query.required("to"), mode: mode,
+                environment: try state.requestEnvironment())
             return Reply.geoJSON(found.collection.encoded())
         }
     }

@@ -1,0 +1,138 @@
+/// A destination's side of every hierarchy search to it, searched once: the backward upward search from its end
+/// seeds, run until it has nothing left, with each label's weight, parent and arc middle. A router kept for many
+/// queries (a server's) keeps one per theater; a route to the theater is then one forward upward search from the
+/// origin, shared by every theater, and a scan of the bucket for the best meeting node.
+///
+/// The meet over whole upward searches is the hierarchy's optimum (every shortest path has a highest node that
+/// both upward searches reach by shortest upward paths), as the bidirectional search's is. Where two paths weigh
+/// exactly the same, the two may pick different ones.
+struct HierarchyBucket: Sendable {
+    /// The labelled nodes (edges of the road graph), their weights to the destination, and the node and arc
+    /// middle each label came from (-1 for an end seed).
+    let nodes: [Int32]
+    let weightsSeconds: [Double]
+    let parents: [Int32]
+    let middles: [Int32]
+    /// The destination's end seeds, which the labels start from.
+    let ends: [EdgeSeed]
+    /// Each labelled node's entry.
+    private let entryOf: [Int32: Int32]
+
+    /// Searches the destination's side; `workspace` is left as it was found (all labels initial).
+    init(ends: [EdgeSeed], hierarchy: TurnHierarchy, workspace: inout HierarchyWorkspace) {
+        defer { workspace.reset() }
+        for end in ends where end.weightSeconds < workspace.backward[Int(end.edge)] {
+            if workspace.backward[Int(end.edge)] == .infinity { workspace.touched.append(end.edge) }
+            workspace.backward[Int(end.edge)] = end.weightSeconds
+            workspace.backwardHeap.push(end.weightSeconds, end.edge)
+        }
+        while let top = workspace.backwardHeap.pop() {
+            let node = Int(top.node)
+            guard top.key <= workspace.backward[node] else { continue }
+            for slot in Int(hierarchy.downOffsets[node])..<Int(hierarchy.downOffsets[node + 1]) {
+                let previous = Int(hierarchy.downNodes[slot])
+                let candidate = top.key + hierarchy.downWeightsSeconds[slot]
+                guard candidate < workspace.backward[previous] else { continue }
+                if workspace.backward[previous] == .infinity { workspace.touched.append(Int32(previous)) }
+                workspace.backward[previous] = candidate
+                workspace.backwardParent[previous] = Int32(node)
+                workspace.backwardMiddle[previous] = hierarchy.downMiddles[slot]
+                workspace.backwardHeap.push(candidate, Int32(previous))
+            }
+        }
+        let touched = workspace.touched
+        nodes = touched
+        weightsSeconds = touched.map { workspace.backward[Int($0)] }
+        parents = touched.map { workspace.backwardParent[Int($0)] }
+        middles = touched.map { workspace.backwardMiddle[Int($0)] }
+        self.ends = ends
+        var entryOf: [Int32: Int32] = [:]
+        for (entry, node) in touched.enumerated() { entryOf[node] = Int32(entry) }
+        self.entryOf = entryOf
+    }
+
+    /// How many labels it holds.
+    var count: Int { nodes.count }
+
+    /// The entry of `node`, which must be labelled.
+    func entry(of node: Int32) -> Int { Int(entryOf[node]!) }
+}
+
+extension TurnSearch {
+    /// The best path from the origin's `seeds` to each destination whose side is in `buckets`, as
+    /// `hierarchySearch` finds it (the same weight): one forward upward search, then a scan of each bucket.
+    /// - Parameter directs: per bucket, the path along the one segment both ends share, if any.
+    /// - Parameter workspace: labels all at their initial state; left so.
+    func hierarchyToBuckets(
+        seeds: [EdgeSeed], buckets: [HierarchyBucket], directs: [(weight: Double, path: SearchPath)?],
+        hierarchy: TurnHierarchy, workspace: inout HierarchyWorkspace
+    ) -> [SearchPath?] {
+        defer { workspace.reset() }
+        for seed in seeds where seed.weightSeconds < workspace.forward[Int(seed.edge)] {
+            if workspace.forward[Int(seed.edge)] == .infinity { workspace.touched.append(seed.edge) }
+            workspace.forward[Int(seed.edge)] = seed.weightSeconds
+            workspace.forwardHeap.push(seed.weightSeconds, seed.edge)
+        }
+        while let top = workspace.forwardHeap.pop() {
+            let node = Int(top.node)
+            guard top.key <= workspace.forward[node] else { continue }
+            for slot in Int(hierarchy.upOffsets[node])..<Int(hierarchy.upOffsets[node + 1]) {
+                let next = Int(hierarchy.upNodes[slot])
+                let candidate = top.key + hierarchy.upWeightsSeconds[slot]
+                guard candidate < workspace.forward[next] else { continue }
+                if workspace.forward[next] == .infinity { workspace.touched.append(Int32(next)) }
+                workspace.forward[next] = candidate
+                workspace.forwardParent[next] = Int32(node)
+                workspace.forwardMiddle[next] = hierarchy.upMiddles[slot]
+                workspace.forwardHeap.push(candidate, Int32(next))
+            }
+        }
+        return zip(buckets, directs).map { bucket, direct in
+            var best = direct?.weight ?? .infinity
+            var meeting = -1
+            bucket.nodes.withUnsafeBufferPointer { nodes in
+                bucket.weightsSeconds.withUnsafeBufferPointer { weights in
+                    workspace.forward.withUnsafeBufferPointer { forward in
+                        for entry in nodes.indices where forward[Int(nodes[entry])] + weights[entry] < best {
+                            best = forward[Int(nodes[entry])] + weights[entry]
+                            meeting = entry
+                        }
+                    }
+                }
+            }
+            guard best.isFinite else { return nil }
+            guard meeting >= 0 else { return direct?.path }
+            return path(meeting: meeting, in: bucket, seeds: seeds, hierarchy: hierarchy, workspace: &workspace)
+        }
+    }
+
+    /// The path through the bucket's entry `meeting`: the forward labels back to a seed, then the bucket's on to an
+    /// end, each arc unpacked into graph edges.
+    private func path(
+        meeting: Int, in bucket: HierarchyBucket, seeds: [EdgeSeed], hierarchy: TurnHierarchy,
+        workspace: inout HierarchyWorkspace
+    ) -> SearchPath? {
+        var steps: [(from: Int32, to: Int32, middle: Int32)] = []
+        var node = bucket.nodes[meeting]
+        while workspace.forwardParent[Int(node)] >= 0 {
+            let parent = workspace.forwardParent[Int(node)]
+            steps.append((parent, node, workspace.forwardMiddle[Int(node)]))
+            node = parent
+        }
+        guard let start = Self.seed(of: node, in: seeds) else { return nil }
+        var edges: [Int32] = [node]
+        edges.reserveCapacity(256)
+        for step in steps.reversed() {
+            guard hierarchy.unpack(from: step.from, to: step.to, middle: step.middle, into: &edges) else { return nil }
+        }
+        var entry = meeting
+        while bucket.parents[entry] >= 0 {
+            let parent = bucket.parents[entry]
+            guard hierarchy.unpack(from: bucket.nodes[entry], to: parent, middle: bucket.middles[entry], into: &edges)
+            else { return nil }
+            entry = bucket.entry(of: parent)
+        }
+        guard let end = Self.seed(of: bucket.nodes[entry], in: bucket.ends) else { return nil }
+        return path(edges: edges, start: start, end: end)
+    }
+}
