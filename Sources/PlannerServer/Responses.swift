@@ -23,7 +23,8 @@ enum Reply {
         buffer.reserveCapacity(bytes.count + 1)
         buffer.writeBytes(bytes)
         if bytes.last != 0x0A { buffer.writeInteger(UInt8(ascii: "\n")) }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
     }
 
     static func geoJSON(_ text: String) -> Response { Self.text(text, type: "application/geo+json") }
@@ -68,7 +69,9 @@ struct Query {
     /// digits, or bytes that are not UTF-8), without Foundation's bridging to NSString on every request.
     static func decoded(_ text: Substring) -> String? {
         // Most parameters hold neither: they are the text as it is.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

@@ -45,7 +45,9 @@ struct DestinationTree: Sendable {
     /// The fastest path from `seeds` to the destination, as `PathSearch.oneToMany` finds it: `direct` (the path
     /// along one segment) unless the graph offers a faster one; nil when neither exists.
     /// - Parameter listingNodes: false leaves the path's `nodes` empty (an answer without lines has no use for them).
-    func path(from seeds: [SearchSeed], direct: SearchPath?, graph: RoadGraph, listingNodes: Bool = true) -> SearchPath? {
+    func path(
+        from seeds: [SearchSeed], direct: SearchPath?, graph: RoadGraph, listingNodes: Bool = true
+    ) -> SearchPath? {
         var start: SearchSeed?
         var fastest = Double.infinity
         for seed in seeds where seed.durationSeconds + durationSeconds[Int(seed.node)] < fastest {

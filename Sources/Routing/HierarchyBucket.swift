@@ -21,25 +21,11 @@ struct HierarchyBucket: Sendable {
     /// Searches the destination's side; `workspace` is left as it was found (all labels initial).
     init(ends: [EdgeSeed], hierarchy: TurnHierarchy, workspace: inout HierarchyWorkspace) {
         defer { workspace.reset() }
-        for end in ends where end.weightSeconds < workspace.backward[Int(end.edge)] {
-            if workspace.backward[Int(end.edge)] == .infinity { workspace.touched.append(end.edge) }
-            workspace.backward[Int(end.edge)] = end.weightSeconds
-            workspace.backwardHeap.push(end.weightSeconds, end.edge)
-        }
-        while let top = workspace.backwardHeap.pop() {
-            let node = Int(top.node)
-            guard top.key <= workspace.backward[node] else { continue }
-            for slot in Int(hierarchy.downOffsets[node])..<Int(hierarchy.downOffsets[node + 1]) {
-                let previous = Int(hierarchy.downNodes[slot])
-                let candidate = top.key + hierarchy.downWeightsSeconds[slot]
-                guard candidate < workspace.backward[previous] else { continue }
-                if workspace.backward[previous] == .infinity { workspace.touched.append(Int32(previous)) }
-                workspace.backward[previous] = candidate
-                workspace.backwardParent[previous] = Int32(node)
-                workspace.backwardMiddle[previous] = hierarchy.downMiddles[slot]
-                workspace.backwardHeap.push(candidate, Int32(previous))
-            }
-        }
+        hierarchy.climb(
+            from: ends, offsets: hierarchy.downOffsets, targets: hierarchy.downNodes,
+            weights: hierarchy.downWeightsSeconds, middles: hierarchy.downMiddles, labels: &workspace.backward,
+            parents: &workspace.backwardParent, arcMiddles: &workspace.backwardMiddle, heap: &workspace.backwardHeap,
+            touched: &workspace.touched)
         let touched = workspace.touched
         nodes = touched
         weightsSeconds = touched.map { workspace.backward[Int($0)] }
@@ -68,25 +54,10 @@ extension TurnSearch {
         hierarchy: TurnHierarchy, workspace: inout HierarchyWorkspace
     ) -> [SearchPath?] {
         defer { workspace.reset() }
-        for seed in seeds where seed.weightSeconds < workspace.forward[Int(seed.edge)] {
-            if workspace.forward[Int(seed.edge)] == .infinity { workspace.touched.append(seed.edge) }
-            workspace.forward[Int(seed.edge)] = seed.weightSeconds
-            workspace.forwardHeap.push(seed.weightSeconds, seed.edge)
-        }
-        while let top = workspace.forwardHeap.pop() {
-            let node = Int(top.node)
-            guard top.key <= workspace.forward[node] else { continue }
-            for slot in Int(hierarchy.upOffsets[node])..<Int(hierarchy.upOffsets[node + 1]) {
-                let next = Int(hierarchy.upNodes[slot])
-                let candidate = top.key + hierarchy.upWeightsSeconds[slot]
-                guard candidate < workspace.forward[next] else { continue }
-                if workspace.forward[next] == .infinity { workspace.touched.append(Int32(next)) }
-                workspace.forward[next] = candidate
-                workspace.forwardParent[next] = Int32(node)
-                workspace.forwardMiddle[next] = hierarchy.upMiddles[slot]
-                workspace.forwardHeap.push(candidate, Int32(next))
-            }
-        }
+        hierarchy.climb(
+            from: seeds, offsets: hierarchy.upOffsets, targets: hierarchy.upNodes, weights: hierarchy.upWeightsSeconds,
+            middles: hierarchy.upMiddles, labels: &workspace.forward, parents: &workspace.forwardParent,
+            arcMiddles: &workspace.forwardMiddle, heap: &workspace.forwardHeap, touched: &workspace.touched)
         return zip(buckets, directs).map { bucket, direct in
             var best = direct?.weight ?? .infinity
             var meeting = -1
@@ -102,7 +73,7 @@ extension TurnSearch {
             }
             guard best.isFinite else { return nil }
             guard meeting >= 0 else { return direct?.path }
-            return path(meeting: meeting, in: bucket, seeds: seeds, hierarchy: hierarchy, workspace: &workspace)
+            return path(meeting: meeting, in: bucket, seeds: seeds, hierarchy: hierarchy, workspace: workspace)
         }
     }
 
@@ -110,21 +81,12 @@ extension TurnSearch {
     /// end, each arc unpacked into graph edges.
     private func path(
         meeting: Int, in bucket: HierarchyBucket, seeds: [EdgeSeed], hierarchy: TurnHierarchy,
-        workspace: inout HierarchyWorkspace
+        workspace: borrowing HierarchyWorkspace
     ) -> SearchPath? {
-        var steps: [(from: Int32, to: Int32, middle: Int32)] = []
-        var node = bucket.nodes[meeting]
-        while workspace.forwardParent[Int(node)] >= 0 {
-            let parent = workspace.forwardParent[Int(node)]
-            steps.append((parent, node, workspace.forwardMiddle[Int(node)]))
-            node = parent
-        }
-        guard let start = Self.seed(of: node, in: seeds) else { return nil }
-        var edges: [Int32] = [node]
-        edges.reserveCapacity(256)
-        for step in steps.reversed() {
-            guard hierarchy.unpack(from: step.from, to: step.to, middle: step.middle, into: &edges) else { return nil }
-        }
+        guard let (start, head) = forwardEdges(
+            to: bucket.nodes[meeting], seeds: seeds, hierarchy: hierarchy, workspace: workspace)
+        else { return nil }
+        var edges = head
         var entry = meeting
         while bucket.parents[entry] >= 0 {
             let parent = bucket.parents[entry]

@@ -89,7 +89,8 @@ public struct RoadRouter: Router {
     /// - Parameters treesToTheaters, fineSnapping: as for `init(area:maximumSnapMeters:treesToTheaters:fineSnapping:)`.
     public init(
         graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
-        chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false, fineSnapping: Bool = false
+        chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false,
+        fineSnapping: Bool = false
     ) {
         var prepared: [TravelMode: PreparedGraph] = [:]
         for graph in graphs {
@@ -108,7 +109,8 @@ public struct RoadRouter: Router {
         theaterPlans = prepared.mapValues { graph in
             var snaps: [Coordinate: RoadSnap?] = [:]
             for theater in theaters where snaps[theater.coordinate] == nil {
-                snaps[theater.coordinate] = .some(graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
+                snaps[theater.coordinate] = .some(
+                    graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
             }
             var trees: [Coordinate: DestinationTree] = [:]
             var buckets: [Coordinate: HierarchyBucket] = [:]
@@ -124,7 +126,8 @@ public struct RoadRouter: Router {
                 for theater in theaters where labels < Self.treeNodeBudget && buckets[theater.coordinate] == nil {
                     guard let snap = snaps[theater.coordinate] ?? nil else { continue }
                     let bucket = graph.withHierarchyWorkspace { workspace in
-                        HierarchyBucket(ends: graph.destinationEdgeSeeds(snap), hierarchy: hierarchy, workspace: &workspace)
+                        HierarchyBucket(
+                            ends: graph.destinationEdgeSeeds(snap), hierarchy: hierarchy, workspace: &workspace)
                     }
                     buckets[theater.coordinate] = bucket
                     labels += bucket.count
@@ -333,7 +336,8 @@ public struct RoadRouter: Router {
         RoadPath(
             geometry: !lines
                 ? []
-                : withoutRepeats([start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate]),
+                : withoutRepeats(
+                    [start.coordinate] + found.nodes.map { graph.coordinate(of: Int($0)) } + [end.coordinate]),
             distanceMeters: found.lengthMeters, durationSeconds: found.durationSeconds,
             originSnapMeters: start.distanceMeters, destinationSnapMeters: end.distanceMeters)
     }

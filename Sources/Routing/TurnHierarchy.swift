@@ -278,6 +278,37 @@ struct TurnHierarchy: Sendable, Equatable {
     }
 }
 
+extension TurnHierarchy {
+    /// One direction's upward search from `seeds`, run until nothing is left to settle: over the up arcs
+    /// (`upOffsets`, …) forwards, the down arcs backwards. Labels start at +∞; each node labelled is added to
+    /// `touched`, so that the workspace can be reset.
+    func climb(
+        from seeds: [EdgeSeed], offsets: [Int32], targets: [Int32], weights: [Double], middles: [Int32],
+        labels: inout [Double], parents: inout [Int32], arcMiddles: inout [Int32], heap: inout MinHeap,
+        touched: inout [Int32]
+    ) {
+        for seed in seeds where seed.weightSeconds < labels[Int(seed.edge)] {
+            if labels[Int(seed.edge)] == .infinity { touched.append(seed.edge) }
+            labels[Int(seed.edge)] = seed.weightSeconds
+            heap.push(seed.weightSeconds, seed.edge)
+        }
+        while let top = heap.pop() {
+            let node = Int(top.node)
+            guard top.key <= labels[node] else { continue }
+            for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
+                let next = Int(targets[slot])
+                let candidate = top.key + weights[slot]
+                guard candidate < labels[next] else { continue }
+                if labels[next] == .infinity { touched.append(Int32(next)) }
+                labels[next] = candidate
+                parents[next] = Int32(node)
+                arcMiddles[next] = middles[slot]
+                heap.push(candidate, Int32(next))
+            }
+        }
+    }
+}
+
 /// Labels for hierarchy queries, kept between queries and reset by the list of nodes touched.
 struct HierarchyWorkspace: Sendable {
     var forward: [Double]
@@ -390,9 +421,29 @@ extension TurnSearch {
         }
         guard best.isFinite else { return nil }
         guard meeting >= 0 else { return direct?.path }
-        // Forward: from the meeting node back to a seed, each step an arc parent → node.
-        var steps: [(from: Int32, to: Int32, middle: Int32)] = []
+        guard let (start, head) = forwardEdges(to: meeting, seeds: seeds, hierarchy: hierarchy, workspace: workspace)
+        else { return nil }
+        var edges = head
+        // Backward: from the meeting node on to an end, each step an arc node → parent.
         var node = meeting
+        while workspace.backwardParent[Int(node)] >= 0 {
+            let parent = workspace.backwardParent[Int(node)]
+            guard hierarchy.unpack(from: node, to: parent, middle: workspace.backwardMiddle[Int(node)], into: &edges)
+            else { return nil }
+            node = parent
+        }
+        guard let end = Self.seed(of: node, in: ends) else { return nil }
+        return path(edges: edges, start: start, end: end)
+    }
+
+    /// The forward labels' way from a seed to `node`, unpacked into graph edges (the seed's edge first), with the
+    /// seed; nil when the labels do not lead back to one of `seeds` or an arc does not unpack.
+    func forwardEdges(
+        to node: Int32, seeds: [EdgeSeed], hierarchy: TurnHierarchy, workspace: borrowing HierarchyWorkspace
+    ) -> (start: EdgeSeed, edges: [Int32])? {
+        // From `node` back to a seed, each step an arc parent → node; then unpacked seed first.
+        var steps: [(from: Int32, to: Int32, middle: Int32)] = []
+        var node = node
         while workspace.forwardParent[Int(node)] >= 0 {
             let parent = workspace.forwardParent[Int(node)]
             steps.append((parent, node, workspace.forwardMiddle[Int(node)]))
@@ -404,16 +455,7 @@ extension TurnSearch {
         for step in steps.reversed() {
             guard hierarchy.unpack(from: step.from, to: step.to, middle: step.middle, into: &edges) else { return nil }
         }
-        // Backward: from the meeting node on to an end, each step an arc node → parent.
-        node = meeting
-        while workspace.backwardParent[Int(node)] >= 0 {
-            let parent = workspace.backwardParent[Int(node)]
-            guard hierarchy.unpack(from: node, to: parent, middle: workspace.backwardMiddle[Int(node)], into: &edges)
-            else { return nil }
-            node = parent
-        }
-        guard let end = Self.seed(of: node, in: ends) else { return nil }
-        return path(edges: edges, start: start, end: end)
+        return (start, edges)
     }
 
     /// The seed a search started `edge` from: the first of the least weight, the one the loops above kept.

@@ -116,7 +116,8 @@ public struct EstimateRouter: Router {
         theaters.map { theater in
             let straight = origin.distanceMeters(to: theater.coordinate)
             return Route(
-                theater: theater, mode: mode, geometry: lines ? Self.greatCircle(from: origin, to: theater.coordinate) : [],
+                theater: theater, mode: mode,
+                geometry: lines ? Self.greatCircle(from: origin, to: theater.coordinate) : [],
                 distanceMeters: mode.estimatedNetworkDistanceMeters(straightLineMeters: straight),
                 straightLineMeters: straight,
                 durationSeconds: mode.estimatedDurationSeconds(straightLineMeters: straight), source: .estimate,

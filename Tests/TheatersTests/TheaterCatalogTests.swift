@@ -115,7 +115,8 @@ struct TheaterAddressTests {
     /// Every mix of present, blank and missing address tags gives what joining the present ones with arrays gave.
     @Test func joinsWhateverAddressTagsThereAre() throws {
         func arrayWay(_ theater: Theater) -> String? {
-            let street = [theater.tag("addr:street"), theater.tag("addr:housenumber")].compactMap { $0 }.joined(separator: " ")
+            let street = [theater.tag("addr:street"), theater.tag("addr:housenumber")].compactMap { $0 }
+                .joined(separator: " ")
             let town = [theater.tag("addr:postcode"), theater.tag("addr:city")].compactMap { $0 }.joined(separator: " ")
             let parts = [street, town].filter { !$0.isEmpty }
             if !parts.isEmpty { return parts.joined(separator: ", ") }

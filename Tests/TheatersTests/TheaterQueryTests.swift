@@ -12,7 +12,9 @@ import Tabular
             scalars.append(contentsOf: keyword.lowercased().unicodeScalars.map { $0 == "-" ? " " : $0 })
             return String(scalars).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         }
-        let pieces = ["", " ", "-", "\t", "\r\n", "\u{0B}", "\u{1F}", "\u{A0}", "Movie", "THEATRE", "é", "Ki-no", "9", "\u{2028}"]
+        let pieces = [
+            "", " ", "-", "\t", "\r\n", "\u{0B}", "\u{1F}", "\u{A0}", "Movie", "THEATRE", "é", "Ki-no", "9", "\u{2028}",
+        ]
         var checked = 0
         for a in pieces { for b in pieces { for c in pieces {
             let keyword = a + b + c

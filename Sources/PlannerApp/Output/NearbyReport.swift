@@ -164,7 +164,9 @@ package struct NearbyReport {
             members.member("distance_m", rounded(hit.distanceMeters, 1))
             members.key("duration_s")
             members.object { durations in
-                for mode in TravelMode.inKeyOrder { durations.member(mode.rawValue, rounded(durationSeconds(index, mode), 0)) }
+                for mode in TravelMode.inKeyOrder {
+                    durations.member(mode.rawValue, rounded(durationSeconds(index, mode), 0))
+                }
             }
             members.member("duration_source", durationSource(index, mode))
             members.members(theater.identity)

@@ -70,11 +70,13 @@ package struct PrettyJSON {
     /// Copies members written apart into the object being written, which must lie as deep as they were written for
     /// and must not yet hold a member whose key sorts after their first.
     package mutating func members(_ members: Members) {
-        precondition(members.depth == started.count, "members written for depth \(members.depth), copied at \(started.count)")
+        precondition(
+            members.depth == started.count, "members written for depth \(members.depth), copied at \(started.count)")
         guard !members.bytes.isEmpty else { return }
         #if DEBUG
             if let last = lastKeys[lastKeys.count - 1], let first = members.firstKey {
-                assert(last.utf8.lexicographicallyPrecedes(first.utf8), "JSON keys out of order: \(last), then \(first)")
+                assert(
+                    last.utf8.lexicographicallyPrecedes(first.utf8), "JSON keys out of order: \(last), then \(first)")
             }
             lastKeys[lastKeys.count - 1] = members.lastKey
         #endif

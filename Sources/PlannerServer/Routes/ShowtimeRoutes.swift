@@ -37,8 +37,10 @@ enum ShowtimeRoutes {
         let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
         try showtimes.validate()
         let user = try await state.optionalUser(request)?.id ?? ServerState.nobody
-        let services = try ShowtimesServices.make(showtimes, storage: state.storage.scoped(to: user), environment: environment)
-        let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: environment)
+        let services = try ShowtimesServices.make(
+            showtimes, storage: state.storage.scoped(to: user), environment: environment)
+        let found = try await TheaterSearch.resolve(
+            near: query.string("near"), search: search, environment: environment)
         return (query, search, found, services, showtimes)
     }
 

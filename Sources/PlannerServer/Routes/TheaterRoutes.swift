@@ -25,7 +25,8 @@ enum TheaterRoutes {
             let query = try Query(request)
             let environment = try state.requestEnvironment()
             let search = try searchRequest(query, settings: environment.settings())
-            let found = try await TheaterSearch.resolve(near: query.string("near"), search: search, environment: environment)
+            let found = try await TheaterSearch.resolve(
+                near: query.string("near"), search: search, environment: environment)
             let byMode = found.routesByMode()
             switch try format(query, request: request, default: .geojson, allowed: [.json, .geojson, .csv]) {
             case .json: return Reply.json(try RouteListReport(found: found, search: search, routesByMode: byMode).json())
