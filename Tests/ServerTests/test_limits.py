@@ -1,6 +1,7 @@
 """Limits: bodies over 1 MB, and the per-token rate limit."""
 
 import socket
+import sqlite3
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -132,3 +133,39 @@ def test_a_body_nested_past_64_levels_is_a_400_problem(server, users):
                                   {**users["grace"].auth, "Content-Type": "application/json"}, body)
     assert status == 400, content[:300]
     assert b"more than 64 deep" in content
+
+
+
+def test_requests_get_through_while_writes_wait_on_a_locked_database(workspace, start_server):
+    # Given a server, and another program holding the database's write lock
+    user = workspace.add_user("ada")
+    server = start_server()
+    holder = sqlite3.connect(workspace.db, timeout=1, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    locked = True
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            # When 8 watchlist writes wait for it (in the database's writer, off the handler threads)
+            writes = [pool.submit(server.request, "POST", "/v1/me/watchlist", json={"id": 550 + i},
+                                  headers=user.auth, timeout=60) for i in range(8)]
+            time.sleep(1.0)
+            assert not any(write.done() for write in writes), "a write got through the lock"
+            # Then the server still answers requests that need no database at once
+            started = time.monotonic()
+            health = server.get("/healthz", timeout=20)
+            document = server.get("/openapi.json", timeout=20)
+            elapsed = time.monotonic() - started
+            holder.execute("COMMIT")
+            locked = False
+            assert health.status_code == 200
+            assert document.status_code == 200 and document.json()["openapi"].startswith("3.1")
+            assert elapsed < 2.0, f"other requests waited {elapsed:.1f} s behind the blocked writes"
+            # And the writes go through once the lock is let go
+            statuses = [write.result().status_code for write in writes]
+        assert all(200 <= status < 300 for status in statuses), statuses
+        listed = server.get("/v1/me/watchlist", headers=user.auth).json()
+        assert len(listed["films"] if isinstance(listed, dict) else listed) == 8
+    finally:
+        if locked:
+            holder.execute("COMMIT")
+        holder.close()
