@@ -54,7 +54,8 @@ package enum PlannerServer {
     /// each other on a small machine.
     static let handlerThreadCount = 16
     /// Of those, the ones that take jobs at once while jobs move (`HandlerThreads`): two per core.
-    static let coreHandlerThreadCount = min(handlerThreadCount, max(2, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    static let coreHandlerThreadCount = min(
+        handlerThreadCount, max(2, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
     /// Prometheus metrics under the names Prometheus' conventions give them: `http_requests_total` and
     /// `http_request_errors_total` by route, method and status, `http_server_request_duration_seconds` as a histogram.
@@ -79,7 +80,8 @@ package enum PlannerServer {
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: HandlerThreadsMiddleware(threads: HandlerThreads(count: handlerThreadCount, coreCount: coreHandlerThreadCount)))
+        let threads = HandlerThreads(count: handlerThreadCount, coreCount: coreHandlerThreadCount)
+        router.add(middleware: HandlerThreadsMiddleware(threads: threads))
         SystemRoutes.add(to: router, registry: registry)
         TheaterRoutes.add(to: router, state: state)
         FilmRoutes.add(to: router, state: state)
