@@ -11,7 +11,8 @@ import Hummingbird
 /// on two cores only take turns, switching and evicting each other's caches (with 16 at work, /v1/theaters made
 /// 16,200 requests a second; with 4, 18,000). The other threads are spares for handlers that block: a spare takes
 /// a job only once it has waited `spareDelay` for a core thread, so requests still get through while core threads
-/// wait on TMDb or the database.
+/// are held (a synchronous database read, say). Requests to TMDb and the other services hold none: each transfer
+/// runs on a thread of its own, and watchlist writes wait in GRDB's writer.
 final class HandlerThreads: TaskExecutor, @unchecked Sendable {
     /// How long a job waits for a core thread before a spare takes it.
     static let spareDelay = Duration.milliseconds(5)
