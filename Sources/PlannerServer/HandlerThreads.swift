@@ -97,12 +97,14 @@ final class HandlerThreads: TaskExecutor, @unchecked Sendable {
         while true {
             spareWake.lock()
             var job: UnownedJob?
+            var jobsLeft = false
             while true {
                 let now = ContinuousClock.now
                 lock.lock()
                 job = takeOldest { now - $0.enqueued >= Self.spareDelay }
                 let deadline = head < jobs.count ? jobs[head].enqueued + Self.spareDelay : nil
                 spareWatching = job == nil && deadline != nil
+                jobsLeft = deadline != nil
                 lock.unlock()
                 if job != nil { break }
                 if let deadline {
@@ -111,10 +113,8 @@ final class HandlerThreads: TaskExecutor, @unchecked Sendable {
                     spareWake.wait()
                 }
             }
-            spareWake.unlock()
-            // Another spare watches the next job, if there is one.
-            spareWake.lock()
-            spareWake.signal()
+            // Another spare watches the next job, if there is one (none is watching: this one was).
+            if jobsLeft { spareWake.signal() }
             spareWake.unlock()
             job!.runSynchronously(on: asUnownedTaskExecutor())
         }

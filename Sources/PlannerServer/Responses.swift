@@ -6,11 +6,7 @@ import Hummingbird
 enum Reply {
     /// The text, ending in a line break (added when it lacks one), copied once into the body.
     static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(text.utf8.count + 1)
-        buffer.writeString(text)
-        if text.utf8.last != 0x0A { buffer.writeInteger(UInt8(ascii: "\n")) }
-        return Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: buffer))
+        utf8(text.utf8, type: type, status: status)
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
@@ -18,13 +14,17 @@ enum Reply {
     }
 
     /// JSON already in UTF-8 (`PrettyJSON`'s bytes), with the line break the text replies end in.
-    static func json(utf8 bytes: [UInt8]) -> Response {
+    static func json(utf8 bytes: [UInt8]) -> Response { utf8(bytes, type: "application/json", status: .ok) }
+
+    /// UTF-8 text, ending in a line break (added when it lacks one), copied once into the body.
+    private static func utf8(
+        _ bytes: some BidirectionalCollection<UInt8>, type: String, status: HTTPResponse.Status
+    ) -> Response {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(bytes.count + 1)
         buffer.writeBytes(bytes)
         if bytes.last != 0x0A { buffer.writeInteger(UInt8(ascii: "\n")) }
-        return Response(
-            status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        return Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: buffer))
     }
 
     static func geoJSON(_ text: String) -> Response { Self.text(text, type: "application/geo+json") }

@@ -7,16 +7,14 @@
 /// both upward searches reach by shortest upward paths), as the bidirectional search's is. Where two paths weigh
 /// exactly the same, the two may pick different ones.
 struct HierarchyBucket: Sendable {
-    /// The labelled nodes (edges of the road graph), their weights to the destination, and the node and arc
-    /// middle each label came from (-1 for an end seed).
+    /// The labelled nodes (edges of the road graph), their weights to the destination, the entry of the node each
+    /// label came from (-1 for an end seed), and the middle of the arc from it.
     let nodes: [Int32]
     let weightsSeconds: [Double]
-    let parents: [Int32]
+    let parentEntries: [Int32]
     let middles: [Int32]
     /// The destination's end seeds, which the labels start from.
     let ends: [EdgeSeed]
-    /// Each labelled node's entry.
-    private let entryOf: [Int32: Int32]
 
     /// Searches the destination's side; `workspace` is left as it was found (all labels initial).
     init(ends: [EdgeSeed], hierarchy: TurnHierarchy, workspace: inout HierarchyWorkspace) {
@@ -27,21 +25,21 @@ struct HierarchyBucket: Sendable {
             parents: &workspace.backwardParent, arcMiddles: &workspace.backwardMiddle, heap: &workspace.backwardHeap,
             touched: &workspace.touched)
         let touched = workspace.touched
-        nodes = touched
-        weightsSeconds = touched.map { workspace.backward[Int($0)] }
-        parents = touched.map { workspace.backwardParent[Int($0)] }
-        middles = touched.map { workspace.backwardMiddle[Int($0)] }
-        self.ends = ends
         var entryOf: [Int32: Int32] = [:]
         for (entry, node) in touched.enumerated() { entryOf[node] = Int32(entry) }
-        self.entryOf = entryOf
+        nodes = touched
+        weightsSeconds = touched.map { workspace.backward[Int($0)] }
+        // A label's parent was settled first, so it is labelled and has an entry.
+        parentEntries = touched.map { node in
+            let parent = workspace.backwardParent[Int(node)]
+            return parent < 0 ? -1 : entryOf[parent]!
+        }
+        middles = touched.map { workspace.backwardMiddle[Int($0)] }
+        self.ends = ends
     }
 
     /// How many labels it holds.
     var count: Int { nodes.count }
-
-    /// The entry of `node`, which must be labelled.
-    func entry(of node: Int32) -> Int { Int(entryOf[node]!) }
 }
 
 extension TurnSearch {
@@ -88,11 +86,13 @@ extension TurnSearch {
         else { return nil }
         var edges = head
         var entry = meeting
-        while bucket.parents[entry] >= 0 {
-            let parent = bucket.parents[entry]
-            guard hierarchy.unpack(from: bucket.nodes[entry], to: parent, middle: bucket.middles[entry], into: &edges)
+        while bucket.parentEntries[entry] >= 0 {
+            let parent = Int(bucket.parentEntries[entry])
+            guard
+                hierarchy.unpack(
+                    from: bucket.nodes[entry], to: bucket.nodes[parent], middle: bucket.middles[entry], into: &edges)
             else { return nil }
-            entry = bucket.entry(of: parent)
+            entry = parent
         }
         guard let end = Self.seed(of: bucket.nodes[entry], in: bucket.ends) else { return nil }
         return path(edges: edges, start: start, end: end)

@@ -261,9 +261,7 @@ public struct RoadRouter: Router {
                         workspace: &workspace)
                     for (index, path) in zip(bucketed, paths) { found[index] = path }
                 }
-                var isBucketed = [Bool](repeating: false, count: theaters.count)
-                for index in bucketed { isBucketed[index] = true }
-                for (index, end) in ends.enumerated() where !isBucketed[index] {
+                for (index, end) in ends.enumerated() where plans[index]?.bucket == nil {
                     guard let end else { continue }
                     found[index] = search.hierarchySearch(
                         seeds: seeds, ends: graph.destinationEdgeSeeds(end), direct: graph.directEdge(from: start, to: end),

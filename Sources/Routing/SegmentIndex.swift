@@ -28,6 +28,10 @@ struct SegmentIndex: Sendable {
     /// How many rings a query scans (some 7 km out) before it checks every segment instead.
     static let ringsBeforeScanningAll = 64
 
+    /// A segment found for a point: its index, where along it the point projects (0 at `a`, 1 at `b`), and how far
+    /// the point lies from there, in meters.
+    typealias Found = (segment: Int32, fraction: Double, distance: Double)
+
     let segments: [Segment]
     private let cells: [Int64: [Int32]]
     private let longSegments: [Int32]
@@ -132,7 +136,7 @@ struct SegmentIndex: Sendable {
     private func nearestSegment(
         to point: Coordinate, maximumMeters: Double, segments: UnsafeBufferPointer<Segment>,
         latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>
-    ) -> (segment: Int32, fraction: Double, distance: Double)? {
+    ) -> Found? {
         let row0 = Self.cell(point.latitude, cellDegrees)
         let column0 = Self.cell(point.longitude, longitudeCellDegrees)
         let metersPerDegreeLatitude = Earth.metersPerDegreeOfArc
@@ -192,7 +196,7 @@ struct SegmentIndex: Sendable {
 
     /// The snap onto the segment `nearestSegment` found, or nil beyond `maximumMeters`.
     private func snap(
-        found best: (segment: Int32, fraction: Double, distance: Double), in graph: RoadGraph, maximumMeters: Double
+        found best: Found, in graph: RoadGraph, maximumMeters: Double
     ) -> RoadSnap? {
         guard best.distance <= maximumMeters else { return nil }
         let segment = segments[Int(best.segment)]
@@ -217,7 +221,7 @@ private struct NearestScan {
     let segments: UnsafeBufferPointer<SegmentIndex.Segment>
     let latitudes: UnsafeBufferPointer<Double>
     let longitudes: UnsafeBufferPointer<Double>
-    private(set) var best: (segment: Int32, fraction: Double, distance: Double)?
+    private(set) var best: SegmentIndex.Found?
     /// The best distance squared, with a margin: a segment farther than this is farther than the best even once
     /// both are rounded to their square roots, so it is passed over without taking its root.
     private var passOverSquared = Double.infinity

@@ -266,14 +266,4 @@ package struct PrettyJSON {
             }
         }
     }
-
-    /// An object of numbers, its keys sorted here.
-    package mutating func member(_ name: String, numbers: [String: Double]) {
-        key(name)
-        object { members in
-            for (key, value) in numbers.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                members.member(key, value)
-            }
-        }
-    }
 }

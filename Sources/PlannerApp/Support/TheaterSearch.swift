@@ -243,16 +243,24 @@ package struct TheaterSearch {
     }
 
     /// The route to every hit for every mode.
-    package func routesByMode() -> [TravelMode: [Route]] {
-        Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { ($0, routes($0)) })
+    /// - Parameter lines: false leaves each route's `geometry` empty (`Router.routesWithoutLines`).
+    package func routesByMode(lines: Bool = true) -> [TravelMode: [Route]] {
+        let theaters = hits.map(\.theater)
+        return Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { mode in
+            let router = routing.router
+            return (
+                mode,
+                lines
+                    ? router.routes(from: origin.coordinate, to: theaters, mode: mode)
+                    : router.routesWithoutLines(from: origin.coordinate, to: theaters, mode: mode)
+            )
+        })
     }
 
     /// The nearby report; `routesByMode` when the caller has already routed (else they are computed here, without
     /// their lines, which the report does not show).
     package func report(search: SearchRequest, routesByMode byMode: [TravelMode: [Route]]? = nil) -> NearbyReport {
-        let byMode = byMode ?? Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { mode in
-            (mode, routing.router.routesWithoutLines(from: origin.coordinate, to: hits.map(\.theater), mode: mode))
-        })
+        let byMode = byMode ?? routesByMode(lines: false)
         return NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
             coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)
