@@ -1,9 +1,14 @@
+// getaddrinfo_a (glibc 2.34 and later have it in libc itself).
+#define _GNU_SOURCE
 #include "shim.h"
 
 #include <dlfcn.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 // The functions of libcurl the transport calls, found in the library loaded by `ccurl_load`.
 static struct {
@@ -20,6 +25,7 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const char *load_failure = NULL;
+static int loaded = 0;
 static char load_message[512];
 
 static void *symbol(void *library, const char *name) {
@@ -53,7 +59,76 @@ static void load(void) {
         (struct curl_slist * (*)(struct curl_slist *, const char *)) symbol(library, "curl_slist_append");
     curl.slist_free_all = (void (*)(struct curl_slist *))symbol(library, "curl_slist_free_all");
     if (load_failure != NULL) return;
-    if (curl.global_init(CURL_GLOBAL_ALL) != CURLE_OK) load_failure = "curl_global_init failed";
+    if (curl.global_init(CURL_GLOBAL_ALL) != CURLE_OK) {
+        load_failure = "curl_global_init failed";
+        return;
+    }
+    __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+}
+
+int ccurl_is_loaded(void) { return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE); }
+
+// One lookup's request, hints and name together, so that a lookup abandoned while the resolver still works on it
+// (timed out or stopped, and not cancellable) can be left to it whole: the resolver writes into it when it ends.
+struct lookup {
+    struct gaicb request;
+    struct addrinfo hints;
+    char name[];
+};
+
+static long milliseconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata) {
+    size_t length = strlen(host);
+    struct lookup *lookup = calloc(1, sizeof *lookup + length + 1);
+    if (lookup == NULL) return CURLE_OK;
+    memcpy(lookup->name, host, length + 1);
+    lookup->hints.ai_family = AF_UNSPEC;
+    lookup->hints.ai_socktype = SOCK_STREAM;
+    lookup->request.ar_name = lookup->name;
+    lookup->request.ar_request = &lookup->hints;
+    struct gaicb *requests[1] = {&lookup->request};
+    if (getaddrinfo_a(GAI_NOWAIT, requests, 1, NULL) != 0) {
+        free(lookup);
+        return CURLE_OK;
+    }
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    CURLcode abandoned;
+    for (;;) {
+        int status = gai_error(&lookup->request);
+        if (status != EAI_INPROGRESS) {
+            if (lookup->request.ar_result != NULL) freeaddrinfo(lookup->request.ar_result);
+            free(lookup);
+            return status == 0 ? CURLE_OK : CURLE_COULDNT_RESOLVE_HOST;
+        }
+        long elapsed = milliseconds_since(&start);
+        if (elapsed >= timeout_ms) {
+            abandoned = CURLE_OPERATION_TIMEDOUT;
+            break;
+        }
+        if (stop != NULL && stop(userdata) != 0) {
+            abandoned = CURLE_ABORTED_BY_CALLBACK;
+            break;
+        }
+        long slice = timeout_ms - elapsed < 100 ? timeout_ms - elapsed : 100;
+        struct timespec wait = {slice / 1000, (slice % 1000) * 1000000};
+        const struct gaicb *waiting[1] = {&lookup->request};
+        gai_suspend(waiting, 1, &wait);
+    }
+    switch (gai_cancel(&lookup->request)) {
+    case EAI_CANCELED: free(lookup); break;
+    case EAI_ALLDONE:
+        if (lookup->request.ar_result != NULL) freeaddrinfo(lookup->request.ar_result);
+        free(lookup);
+        break;
+    default: break;  // still being resolved: the resolver owns it now (a few hundred bytes, once per time-out)
+    }
+    return abandoned;
 }
 
 const char *ccurl_load(void) {

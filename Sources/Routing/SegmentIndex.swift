@@ -46,34 +46,7 @@ struct SegmentIndex: Sendable {
 
     /// Indexes the segments whose both ends satisfy `include` (by default: all), on cells `cellDegrees` high.
     init(_ graph: RoadGraph, include: [Bool]? = nil, cellDegrees: Double = SegmentIndex.coarseCellDegrees) {
-        var byPair: [Int64: Int] = [:]
-        var segments: [Segment] = []
-        for node in 0..<graph.nodeCount {
-            for edge in graph.edgeRange(of: node) {
-                let target = Int(graph.edgeTargets[edge])
-                if let include, !include[node] || !include[target] { continue }
-                if node == target { continue }
-                let a = min(node, target)
-                let b = max(node, target)
-                let key = Int64(a) << 32 | Int64(b)
-                let isForward = node == a
-                if let existing = byPair[key] {
-                    let old = segments[existing]
-                    let current = Int(isForward ? old.forward : old.backward)
-                    guard current < 0 || graph.edgeDurationsSeconds[edge] < graph.edgeDurationsSeconds[current]
-                    else { continue }
-                    segments[existing] = Segment(
-                        a: old.a, b: old.b, forward: isForward ? Int32(edge) : old.forward,
-                        backward: isForward ? old.backward : Int32(edge))
-                } else {
-                    byPair[key] = segments.count
-                    segments.append(
-                        Segment(
-                            a: Int32(a), b: Int32(b), forward: isForward ? Int32(edge) : -1,
-                            backward: isForward ? -1 : Int32(edge)))
-                }
-            }
-        }
+        let segments = Self.segments(of: graph, include: include)
         let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
         let cosine = max(0.01, cos(meanLatitude * .pi / 180))
         let longitudeCell = cellDegrees / cosine
@@ -106,6 +79,50 @@ struct SegmentIndex: Sendable {
         self.longitudeCellDegrees = longitudeCell
         self.cellDegrees = cellDegrees
         self.cellMeters = cellDegrees * Earth.metersPerDegreeOfArc
+    }
+
+    /// The graph's undirected segments in the order their node pairs first appear (by node, then by edge), each
+    /// with its fastest edge either way. A pair is found from its lower node when that node has an edge to the
+    /// other, else from the other: no table of pairs is needed, only a look along the few edges of two nodes.
+    static func segments(of graph: RoadGraph, include: [Bool]?) -> [Segment] {
+        var segments: [Segment] = []
+        segments.reserveCapacity(graph.edgeCount / 2)
+        graph.edgeTargets.withUnsafeBufferPointer { targets in
+            graph.edgeDurationsSeconds.withUnsafeBufferPointer { durations in
+                /// `from`'s fastest edge to `to` (the first of equals), or -1.
+                func fastest(from: Int, to: Int) -> Int32 {
+                    var best = -1
+                    for edge in graph.edgeRange(of: from) where Int(targets[edge]) == to {
+                        if best < 0 || durations[edge] < durations[best] { best = edge }
+                    }
+                    return Int32(best)
+                }
+                for node in 0..<graph.nodeCount {
+                    if let include, !include[node] { continue }
+                    let range = graph.edgeRange(of: node)
+                    for edge in range {
+                        let target = Int(targets[edge])
+                        if target == node { continue }
+                        if let include, !include[target] { continue }
+                        // The first of the node's edges to this target stands for all of them.
+                        if targets[range.lowerBound..<edge].contains(Int32(target)) { continue }
+                        if node < target {
+                            segments.append(
+                                Segment(
+                                    a: Int32(node), b: Int32(target), forward: fastest(from: node, to: target),
+                                    backward: fastest(from: target, to: node)))
+                        } else if fastest(from: target, to: node) < 0 {
+                            // Nothing leads back, so the lower node did not find the pair.
+                            segments.append(
+                                Segment(
+                                    a: Int32(target), b: Int32(node), forward: -1,
+                                    backward: fastest(from: node, to: target)))
+                        }
+                    }
+                }
+            }
+        }
+        return segments
     }
 
     private static func cell(_ degrees: Double, _ size: Double) -> Int {

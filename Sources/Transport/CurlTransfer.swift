@@ -37,8 +37,15 @@ final class CurlTransfer: @unchecked Sendable {
         lock.withLock { cancelled }
     }
 
+    /// Whether libcurl is told to use a proxy, which looks names up itself: by the variables libcurl reads.
+    static let proxyIsSet: Bool = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains {
+        (name: String) in getenv(name).map { $0.pointee != 0 } ?? false
+    }
+
     /// Runs the request to its end on the calling thread, which it blocks.
     func perform(pool: CurlHandlePool) -> Outcome {
+        let lookup = lookUpHostFirst()
+        guard lookup == CURLE_OK else { return Outcome(code: lookup, statusCode: 0, headers: [:], body: Data()) }
         guard Self.loadFailure == nil, let handle = pool.take() else {
             return Outcome(code: CURLE_FAILED_INIT, statusCode: 0, headers: [:], body: Data())
         }
@@ -55,6 +62,21 @@ final class CurlTransfer: @unchecked Sendable {
         var status = 0
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         return Outcome(code: code, statusCode: status, headers: headers, body: body)
+    }
+
+    /// Until libcurl is loaded, the host's name is looked up without it (``ccurl_resolve``), and a name that does
+    /// not resolve ends the request with libcurl's own code for it. So a machine with no network fails a search's
+    /// Overpass and Nominatim requests as before, but without loading libcurl and the 30 libraries it brings: about
+    /// 12 ms and 13 MB of the run (BENCHMARKS.md). Not done once libcurl is loaded (it looks names up itself),
+    /// behind a proxy, or for a name that is not ASCII (libcurl converts those to their ASCII form first).
+    private func lookUpHostFirst() -> CURLcode {
+        guard ccurl_is_loaded() == 0, !Self.proxyIsSet, let host = request.url.host, !host.isEmpty,
+            host.utf8.allSatisfy({ $0 < 0x80 })
+        else { return CURLE_OK }
+        let timeoutMs = max(1, Int((request.timeoutSeconds * 1000).rounded(.up)))
+        return withExtendedLifetime(self) {
+            ccurl_resolve(host, timeoutMs, curlShouldStop, Unmanaged.passUnretained(self).toOpaque())
+        }
     }
 
     /// Sets the handle's options for ``request``; returns the first failing option's code, or nil.
@@ -150,6 +172,12 @@ private func curlWriteHeader(buffer: UnsafeMutablePointer<CChar>?, size: Int, co
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
     transfer.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count))
     return size * count
+}
+
+/// ``ccurl_resolve``'s stop callback: non-zero once the transfer is cancelled.
+private func curlShouldStop(me: UnsafeMutableRawPointer?) -> Int32 {
+    guard let me else { return 0 }
+    return Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue().isCancelled ? 1 : 0
 }
 
 /// libcurl's CURLOPT_XFERINFOFUNCTION, called about once a second at least: non-zero aborts a cancelled transfer.

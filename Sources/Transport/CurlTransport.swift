@@ -33,7 +33,6 @@ public struct CurlTransport: HTTPTransport {
     ///   `CancellationError` when the calling task was cancelled.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        if let failure = CurlTransfer.loadFailure { throw TransportError.unavailable(reason: failure) }
         let transfer = CurlTransfer(request: request)
         let pool = self.pool
         let outcome = await withTaskCancellationHandler {
@@ -46,6 +45,10 @@ public struct CurlTransport: HTTPTransport {
             transfer.cancel()
         }
         if transfer.isCancelled { throw CancellationError() }
+        // libcurl is loaded by the first transfer whose host name resolves (CurlTransfer.lookUpHostFirst).
+        if outcome.code == CURLE_FAILED_INIT, let failure = CurlTransfer.loadFailure {
+            throw TransportError.unavailable(reason: failure)
+        }
         return try Self.response(for: request, outcome)
     }
 

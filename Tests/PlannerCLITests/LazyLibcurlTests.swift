@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// libcurl is loaded on the first request, not at start: commands that ask no server start without it, and a
-/// machine without it still runs them, and says so in one line when a command does need the network.
+/// machine without it still runs them, and says so in one line when a command does need the network. A request
+/// whose host name does not resolve fails before libcurl is loaded.
 @Suite("libcurl, loaded when first needed")
 struct LazyLibcurlTests {
     @Test func versionAndAnOfflineSearchNeverLoadLibcurl() async throws {
@@ -25,8 +26,27 @@ struct LazyLibcurlTests {
         #expect(result.stderr.contains("libcurl.so"))
     }
 
+    @Test func servicesWhoseNamesDoNotResolveFailWithoutLoadingLibcurl() async throws {
+        // A machine with no network: the services' names do not resolve. Here a label longer than DNS allows (64
+        // characters), which the resolver refuses without asking the network.
+        let nowhere = "http://" + String(repeating: "x", count: 64) + ".invalid"
+        let planner = PlannerProcess(environment: [
+            "LD_DEBUG": "files", "OVERPASS_URL": nowhere + "/api/interpreter", "NOMINATIM_URL": nowhere,
+        ])
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Kinopalatsi"))
+        #expect(result.stdout.contains("Overpass failed: Overpass could not be reached"))
+        #expect(result.stdout.contains("Nominatim could not be reached"))
+        #expect(!result.stderr.contains("libcurl"))
+    }
+
     @Test func withoutLibcurlOfflineWorkStillRunsAndTheNetworkSaysWhyNot() async throws {
-        let planner = PlannerProcess(environment: ["PLANNER_LIBCURL": "/nonexistent/libcurl.so.4", "TMDB_API_KEY": "k"])
+        // TMDb on loopback: a name that resolves, so that the request gets as far as loading libcurl (a name that
+        // does not resolve fails before that, as unreachable).
+        let planner = PlannerProcess(environment: [
+            "PLANNER_LIBCURL": "/nonexistent/libcurl.so.4", "TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9/3",
+        ])
         let offline = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--offline"])
         #expect(offline.status == 0)
         let online = try await planner.run(["now-playing", "--region", "FI"])

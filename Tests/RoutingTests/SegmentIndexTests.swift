@@ -52,6 +52,84 @@ import Testing
     }
 }
 
+/// The grid's segments come from a look along each node's edges, no longer from a table of node pairs: the same
+/// segments, in the same order (which decides between segments exactly as near), with the same fastest edges.
+@Suite struct SegmentPairsTests {
+    /// The former way: a dictionary from each node pair to its segment.
+    static func pairedByTable(_ graph: RoadGraph, include: [Bool]?) -> [SegmentIndex.Segment] {
+        var byPair: [Int64: Int] = [:]
+        var segments: [SegmentIndex.Segment] = []
+        for node in 0..<graph.nodeCount {
+            for edge in graph.edgeRange(of: node) {
+                let target = Int(graph.edgeTargets[edge])
+                if let include, !include[node] || !include[target] { continue }
+                if node == target { continue }
+                let (a, b) = (min(node, target), max(node, target))
+                let isForward = node == a
+                if let existing = byPair[Int64(a) << 32 | Int64(b)] {
+                    let old = segments[existing]
+                    let current = Int(isForward ? old.forward : old.backward)
+                    guard current < 0 || graph.edgeDurationsSeconds[edge] < graph.edgeDurationsSeconds[current]
+                    else { continue }
+                    segments[existing] = SegmentIndex.Segment(
+                        a: old.a, b: old.b, forward: isForward ? Int32(edge) : old.forward,
+                        backward: isForward ? old.backward : Int32(edge))
+                } else {
+                    byPair[Int64(a) << 32 | Int64(b)] = segments.count
+                    segments.append(
+                        SegmentIndex.Segment(
+                            a: Int32(a), b: Int32(b), forward: isForward ? Int32(edge) : -1,
+                            backward: isForward ? -1 : Int32(edge)))
+                }
+            }
+        }
+        return segments
+    }
+
+    static func same(_ left: [SegmentIndex.Segment], _ right: [SegmentIndex.Segment]) -> Bool {
+        left.count == right.count
+            && zip(left, right).allSatisfy {
+                $0.a == $1.a && $0.b == $1.b && $0.forward == $1.forward && $0.backward == $1.backward
+            }
+    }
+
+    @Test(arguments: TravelMode.allCases)
+    func theBundledAreasSegmentsAreTheTablesSegments(_ mode: TravelMode) throws {
+        // Given the bundled area's graph for the mode, whole and with every third node left out
+        let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
+        let graph = try #require(area.graphs[mode])
+        let someNodes = (0..<graph.nodeCount).map { $0 % 3 != 0 }
+        for include in [nil, someNodes] {
+            // When its segments are found both ways, then they are the same
+            let found = SegmentIndex.segments(of: graph, include: include)
+            #expect(!found.isEmpty)
+            #expect(Self.same(found, Self.pairedByTable(graph, include: include)))
+        }
+    }
+
+    @Test func parallelEdgesOneWaysAndLoopsPairAsBefore() throws {
+        // Given a graph with a one-way pair found only from its higher node, parallel edges of different speeds
+        // (the slower first), two of equal speed, and a loop
+        let places = try (0..<5).map { try Coordinate(latitude: 60 + Double($0) * 0.001, longitude: 25) }
+        func edge(_ from: Int32, _ to: Int32, _ seconds: Double) -> RoadEdge {
+            RoadEdge(source: from, target: to, durationSeconds: seconds, lengthMeters: seconds)
+        }
+        let edges = [
+            edge(3, 1, 5), edge(0, 2, 9), edge(0, 2, 4), edge(2, 0, 7), edge(2, 0, 7), edge(1, 1, 1),
+            edge(4, 0, 3), edge(0, 4, 3), edge(1, 4, 2), edge(4, 1, 6), edge(4, 1, 2),
+        ]
+        let graph = RoadGraph(mode: .drive, coordinates: places, edges: edges)
+        // When its segments are found both ways, then they are the same, and the fastest edges are kept
+        let found = SegmentIndex.segments(of: graph, include: nil)
+        #expect(Self.same(found, Self.pairedByTable(graph, include: nil)))
+        #expect(found.count == 4)
+        let zeroTwo = try #require(found.first { $0.a == 0 && $0.b == 2 })
+        #expect(graph.edgeDurationsSeconds[Int(zeroTwo.forward)] == 4)
+        let oneThree = try #require(found.first { $0.a == 1 && $0.b == 3 })
+        #expect(oneThree.forward == -1 && oneThree.backward >= 0)
+    }
+}
+
 /// A nearby answer routes without building lines (`routesWithoutLines`): everything but the lines must be the same.
 @Suite struct RoutesWithoutLinesTests {
     @Test(arguments: TravelMode.allCases)

@@ -85,6 +85,15 @@ import Testing
         }
     }
 
+    @Test func aNameThatCannotResolveIsUnreachableAndNamesTheHost() async throws {
+        // A label longer than DNS allows (64 characters): the resolver refuses it without asking the network.
+        let host = String(repeating: "x", count: 64) + ".invalid"
+        let url = try #require(URL(string: "http://\(host)/api"))
+        await #expect(throws: TransportError.unreachable(host: host)) {
+            try await CurlTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+    }
+
     @Test func aBodyCutShortIsTruncated() async throws {
         try await withFakeServer({ _, _ in Reply.truncated(#"{"page":1,"results":["#, announced: 4000) }) { fake in
             let request = HTTPRequest(url: fake.baseURL.appending(path: "/cut"), timeoutSeconds: 10)

@@ -42,4 +42,18 @@ CURLcode ccurl_setopt_xferinfo_callback(CURL *handle, ccurl_xferinfo_callback ca
 CURLcode ccurl_limit_to_http(CURL *handle);
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 
+/// Whether libcurl is loaded and set up: a `ccurl_load` has succeeded.
+int ccurl_is_loaded(void);
+
+/// Returns non-zero to stop a `ccurl_resolve` early.
+typedef int (*ccurl_stop_callback)(void *userdata);
+
+/// Looks `host` up with the system's resolver (getaddrinfo, as libcurl's threaded resolver does), without libcurl:
+/// so that a machine with no network, or a name that does not exist, fails a request before libcurl and its
+/// libraries are loaded. Waits at most `timeout_ms`, and stops early when `stop` returns non-zero (it is asked
+/// every 100 ms). Returns CURLE_OK when the name resolves (or the lookup could not even start: libcurl will try
+/// itself), CURLE_COULDNT_RESOLVE_HOST when the resolver says it does not, CURLE_OPERATION_TIMEDOUT or
+/// CURLE_ABORTED_BY_CALLBACK: the codes libcurl gives for the same ends.
+CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata);
+
 #endif
