@@ -55,7 +55,12 @@ let package = Package(
             dependencies: ["Geo", "Theaters", "Transport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The SQLite store: watchlist, favorites, ratings, reviews.
-        .target(name: "Watchlist", dependencies: ["Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "Watchlist",
+            dependencies: [
+                "Tabular", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
         .target(
             name: "Showtimes",

@@ -45,8 +45,10 @@ extension PlannerStore {
     /// write it anyway: the user said so.
     private static func checkWritable(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
-        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0, (mode ?? 0o200) & 0o222 != 0
+        // stat(2), not FileManager's attributes, which also look up the owner's and group's names (/etc/passwd).
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? Int(info.st_mode) : 0o200
+        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0, mode & 0o222 != 0
         else {
             throw WatchlistError.readOnly(path: path)
         }

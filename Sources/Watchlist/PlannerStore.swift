@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The one type that owns planner's SQLite database: films, the watchlist, favorites, ratings and reviews.
 ///
@@ -51,6 +52,7 @@ public final class PlannerStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.readonly = readOnly
+        if !readOnly { configuration.prepareDatabase { try Self.keepWALFile($0) } }
         do {
             if readOnly {
                 writer = try DatabaseQueue(path: path, configuration: configuration)
@@ -89,6 +91,16 @@ public final class PlannerStore: Sendable {
         isReadOnly = false
         userID = Self.localUserID
         try Self.migrate(writer, with: Self.migrator(with: migrations))
+    }
+
+    /// Keeps the -wal file when the last connection closes (SQLITE_FCNTL_PERSIST_WAL; SQLite still writes its pages
+    /// back into the database first, so the database file alone holds everything). Without it, every command that
+    /// opens the database finds no -wal file, and GRDB writes a table and drops it to make one (two syncs, about
+    /// 1 ms), and deletes it again when it closes.
+    private static func keepWALFile(_ db: Database) throws {
+        var keep: CInt = 1
+        let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 
     /// Opens the file as a WAL pool, trying again while another process holds it: switching a new file to WAL

@@ -60,6 +60,7 @@ import Testing
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 3000))
         try handle.close()
         let before = try checksum(ofFileAt: path)
+        let logBefore = try checksum(ofFileAt: path + "-wal")
 
         // When it is opened, read-write or read-only
         #expect { try PlannerStore(path: path) } throws: { error in
@@ -71,10 +72,27 @@ import Testing
             return false
         }
 
-        // Then nothing was written, and nothing was left beside it
+        // Then nothing was written: not the file, not the write-ahead log the store keeps beside it
         #expect(try checksum(ofFileAt: path) == before)
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(try checksum(ofFileAt: path + "-wal") == logBefore)
+    }
+
+    @Test func theWriteAheadLogIsKeptButTheFileAloneHoldsEverythingOnceClosed() throws {
+        // Given a store with a film added, closed
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        let store = try PlannerStore(path: path)
+        try store.add(Fixtures.matrix, to: .watchlist)
+        try close(store)
+        // Then its write-ahead log is still there (the next open need not make one)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        // And a copy of the database file alone, without it, has the film
+        let copy = folder.path("copy.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let copied = try PlannerStore(path: copy)
+        #expect(try copied.contains(filmID: Fixtures.matrix.id, in: .watchlist))
+        try close(copied)
     }
 
     @Test func aDatabaseWithANewerSchemaIsRefusedUnchanged() throws {
@@ -90,6 +108,7 @@ import Testing
         }
         try close(store)
         let before = try checksum(ofFileAt: path)
+        let logBefore = try checksum(ofFileAt: path + "-wal")
 
         // When this planner opens it, then it refuses with the unknown migration named, and nothing changes
         #expect(throws: WatchlistError.newerSchema(path: path, unknownMigrations: ["watchlist-v9-future"])) {
@@ -99,8 +118,7 @@ import Testing
             try PlannerStore(path: path, readOnly: true)
         }
         #expect(try checksum(ofFileAt: path) == before)
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(try checksum(ofFileAt: path + "-wal") == logBefore)
     }
 
     @Test func aStoreOpenedReadOnlyReadsButRefusesEveryChangeAndLeavesTheFileUnchanged() async throws {

@@ -16,16 +16,27 @@ package struct TextTable {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.displayWidth(cell)) }
         }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
+            let joined = cells.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: max(0, widths[i] - Self.displayWidth(cell)))
                 return alignments[i] == .right ? pad + cell : (i == cells.count - 1 ? cell : cell + pad)
             }.joined(separator: "  ")
             // An empty last cell leaves no trailing spaces.
-            .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            return Self.trimmingTrailingSpace(joined)
         }
         let indent = String(repeating: " ", count: (widths.first ?? 0) + 2)
         let body = rows.enumerated().flatMap { index, row in [line(row)] + (details[index].map { [indent + $0] } ?? []) }
         return ([line(headers)] + body).joined(separator: "\n")
+    }
+
+    /// `text` without the white space at its end, as the regular expression `\s+$` finds it (ICU's `\s` is the
+    /// Unicode White_Space property), but without compiling one for every line of every table.
+    package static func trimmingTrailingSpace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {
+            end = scalars.index(before: end)
+        }
+        return end == scalars.endIndex ? text : String(scalars[..<end])
     }
 
     /// How many terminal columns `text` takes: East Asian wide and fullwidth characters take two
