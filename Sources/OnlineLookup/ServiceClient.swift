@@ -46,12 +46,18 @@ struct ServiceClient: Sendable {
             if let outage = Outages.shared.current(outageKey, now: now()) { throw outage }
             var body: Data
             do {
+                var reached = false
                 if let pacing, let cache {
                     try await pacing.acquire(cache: cache, leaseSeconds: timeoutSeconds * Double(retry.maxAttempts) + 30, now: now)
-                    defer { try? cache.releaseSlot(service: pacing.service, intervalSeconds: pacing.intervalSeconds, now: now()) }
-                    body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay)
+                    defer {
+                        // A request that reached no server (its host name did not resolve, its connection was
+                        // refused) used none of the service's capacity: the next may go at once.
+                        let interval = reached ? pacing.intervalSeconds : 0
+                        try? cache.releaseSlot(service: pacing.service, intervalSeconds: interval, now: now())
+                    }
+                    body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay, reached: &reached)
                 } else {
-                    body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay)
+                    body = try await send(request, minimumRetryDelaySeconds: minimumRetryDelay, reached: &reached)
                 }
             } catch OnlineLookupError.http(_, let status)
                 where rememberClientErrors && [400, 404, 410].contains(status)
@@ -72,8 +78,9 @@ struct ServiceClient: Sendable {
         }
     }
 
-    /// One request with retries, at least `minimumRetryDelaySeconds` apart; returns a 200's body.
-    func send(_ request: HTTPRequest, minimumRetryDelaySeconds: Double) async throws -> Data {
+    /// One request with retries, at least `minimumRetryDelaySeconds` apart; returns a 200's body. `reached` turns
+    /// true once an attempt may have reached the server: anything but a host that could not be reached at all.
+    func send(_ request: HTTPRequest, minimumRetryDelaySeconds: Double, reached: inout Bool) async throws -> Data {
         var request = request
         request.headers["User-Agent"] = userAgent
         request.timeoutSeconds = timeoutSeconds
@@ -82,15 +89,21 @@ struct ServiceClient: Sendable {
             let response: Transport.HTTPResponse
             do {
                 response = try await transport.send(request)
-            } catch TransportError.timedOut {
-                throw OnlineLookupError.timedOut(service: service)
+            } catch TransportError.unreachable {
+                throw OnlineLookupError.unreachable(service: service)
             } catch TransportError.unavailable(let reason) {
                 throw OnlineLookupError.transportUnavailable(reason: reason)
+            } catch TransportError.timedOut {
+                reached = true
+                throw OnlineLookupError.timedOut(service: service)
             } catch is CancellationError {
+                reached = true
                 throw CancellationError()
             } catch {
+                reached = true
                 throw OnlineLookupError.unreachable(service: service)
             }
+            reached = true
             if response.statusCode == 200 { return response.body }
             let retryable = response.statusCode == 429 || response.statusCode == 504 || response.statusCode == 503
             attempt += 1

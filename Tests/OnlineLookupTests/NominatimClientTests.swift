@@ -156,6 +156,31 @@ actor Arrivals {
         }
     }
 
+    @Test func aRequestThatReachedNoServerLeavesTheSlotFreeForTheNextAtOnce() async throws {
+        // Given nothing listening on the service's port (the connection is refused)
+        let closed = try await FakeServer.start { _, _ in Reply.json("[]") }
+        await closed.stop()
+        let cache = try testCache()
+        let client = NominatimClient(baseURL: closed.baseURL, userAgent: "t", cache: cache, retry: quickRetry())
+        // When a search fails to reach it
+        await #expect(throws: OnlineLookupError.unreachable(service: "Nominatim")) { _ = try await client.search("Lyon") }
+        // Then another process's request may start at once: the failed one used no second of Nominatim's
+        #expect(try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date()) == nil)
+    }
+
+    @Test func aRequestTheServerAnsweredKeepsTheNextWaitingItsSecond() async throws {
+        try await withFakeServer({ _, _ in Reply.json(#"{"error":"blocked"}"#, status: 403) }) { fake in
+            // Given a search the server answered, with a refusal
+            let cache = try testCache()
+            let client = NominatimClient(baseURL: fake.baseURL, userAgent: "t", cache: cache, retry: quickRetry())
+            _ = try? await client.search("Lyon")
+            // Then the next request waits for the rest of its second
+            let wait = try #require(
+                try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date()))
+            #expect(wait > 0.5)
+        }
+    }
+
     @Test func aSlotHeldByAProcessThatNoLongerExistsIsFreedAfterOneInterval() throws {
         // Given a slot leased for 75 s by a process that has since died (a pid beyond pid_max is never alive)
         let cache = try testCache()
