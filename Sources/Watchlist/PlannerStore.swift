@@ -45,8 +45,13 @@ public final class PlannerStore: Sendable {
     ///   - readOnly: Open without migrating and refuse every change.
     ///   - migrations: Other modules' migrations, applied after the store's own. Pass the same list every time
     ///     the file is opened: an applied migration missing from the list reads as a newer schema.
+    ///   - concurrentReads: Open a pool whose reads run beside its writes on connections of their own (a server),
+    ///     or, when false, one connection for everything, in the same WAL mode (a command that reads and writes in
+    ///     turn: one connection fewer to open).
     /// - Throws: ``WatchlistError``.
-    public init(path: String, readOnly: Bool = false, migrations: [MigrationRegistration] = []) throws {
+    public init(
+        path: String, readOnly: Bool = false, migrations: [MigrationRegistration] = [], concurrentReads: Bool = true
+    ) throws {
         let migrator = Self.migrator(with: migrations)
         try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
         var configuration = Configuration()
@@ -58,8 +63,14 @@ public final class PlannerStore: Sendable {
                 writer = try DatabaseQueue(path: path, configuration: configuration)
                 let complete = try writer.read { try migrator.hasCompletedMigrations($0) }
                 guard complete else { throw WatchlistError.needsMigration(path: path) }
-            } else {
+            } else if concurrentReads {
                 writer = try Self.openPool(path: path, configuration: configuration)
+                try Self.migrate(writer, with: migrator)
+            } else {
+                configuration.journalMode = .wal
+                writer = try Self.retrying(until: .now + .seconds(Self.busyTimeoutSeconds)) {
+                    try DatabaseQueue(path: path, configuration: configuration)
+                }
                 try Self.migrate(writer, with: migrator)
             }
         } catch {

@@ -95,6 +95,25 @@ import Testing
         try close(copied)
     }
 
+    @Test func aStoreOnOneConnectionIsInWALModeAndSharesTheFileWithAPool() throws {
+        // Given a store opened on one connection (a command's) and another as a pool (a server's), on one file
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        let single = try PlannerStore(path: path, concurrentReads: false)
+        let pool = try PlannerStore(path: path)
+        // Then the one connection is a queue, in WAL mode like the pool
+        #expect(single.writer is DatabaseQueue)
+        #expect(try single.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        // And each sees what the other wrote
+        try single.add(Fixtures.matrix, to: .watchlist)
+        #expect(try pool.contains(filmID: Fixtures.matrix.id, in: .watchlist))
+        try pool.remove(filmID: Fixtures.matrix.id, from: .watchlist)
+        #expect(try !single.contains(filmID: Fixtures.matrix.id, in: .watchlist))
+        try close(single)
+        try close(pool)
+    }
+
     @Test func aDatabaseWithANewerSchemaIsRefusedUnchanged() throws {
         // Given a database a newer planner migrated
         let folder = try TemporaryFolder()

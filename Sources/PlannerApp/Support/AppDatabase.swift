@@ -19,9 +19,14 @@ package enum AppDatabase {
         PlannerStore.resolvePath(explicit: explicit, environment: environment.variables)
     }
 
-    package static func open(explicit: String?, environment: Environment = Environment(), readOnly: Bool = false) throws
-        -> PlannerStore
-    {
-        try PlannerStore(path: path(explicit: explicit, environment: environment), readOnly: readOnly, migrations: migrations)
+    /// Opens the database; `concurrentReads: false` for a command that only reads and writes in turn (one
+    /// connection instead of a pool's writer and readers).
+    package static func open(
+        explicit: String?, environment: Environment = Environment(), readOnly: Bool = false,
+        concurrentReads: Bool = true
+    ) throws -> PlannerStore {
+        try PlannerStore(
+            path: path(explicit: explicit, environment: environment), readOnly: readOnly, migrations: migrations,
+            concurrentReads: concurrentReads)
     }
 }

@@ -24,8 +24,10 @@ package struct OnlineServices {
         // --offline and `online = never` are absolute; --online forces the services on otherwise.
         let policy: Policy = offline || saved == .never ? .never : forced ? .always : saved
         guard policy != .never else { return nil }
+        // A command's lookups read and write the cache in turn: one connection is enough (a server shares its
+        // storage's pool).
         let cache = try environment.storage?.lookupCache
-            ?? LookupCache(writer: AppDatabase.open(explicit: nil, environment: environment).writer)
+            ?? LookupCache(writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
         let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
         return OnlineServices(
             policy: policy,
