@@ -21,7 +21,7 @@ import TestSupport
 
     @Test(.enabled(if: !ChildRole.isChild))
     func killingAProcessMidImportLeavesTheDatabaseConsistent() async throws {
-        // Given a migrated database with one film, closed so its WAL is empty
+        // Given a migrated database with one film, closed (its WAL written back, a few pages long)
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.path("planner.sqlite")
