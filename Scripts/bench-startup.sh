@@ -66,7 +66,8 @@ add_planner() {  # add_planner BINARY SUFFIX
 add_planner "$planner" ""
 # COMPARE_BIN=path adds another build's rows to the same run (e.g. the binary before a change).
 if [[ -n ${COMPARE_BIN:-} ]]; then
-    add_planner "$(cd "$(dirname "$COMPARE_BIN")" && pwd)/$(basename "$COMPARE_BIN")" " (${COMPARE_LABEL:-$(basename "$COMPARE_BIN")})"
+    compare="$(cd "$(dirname "$COMPARE_BIN")" && pwd)/$(basename "$COMPARE_BIN")"
+    add_planner "$compare" " (${COMPARE_LABEL:-$(basename "$COMPARE_BIN")})"
 fi
 
 # The README's example must still answer as it does there (the tests hold the exact table).

@@ -64,18 +64,20 @@ final class CurlTransfer: @unchecked Sendable {
         return Outcome(code: code, statusCode: status, headers: headers, body: body)
     }
 
+    /// The request's timeout in whole milliseconds, at least 1.
+    private var timeoutMilliseconds: Int { max(1, Int((request.timeoutSeconds * 1000).rounded(.up))) }
+
     /// Until libcurl is loaded, the host's name is looked up without it (``ccurl_resolve``), and a name that does
     /// not resolve ends the request with libcurl's own code for it. So a machine with no network fails a search's
     /// Overpass and Nominatim requests as before, but without loading libcurl and the 30 libraries it brings: about
-    /// 12 ms and 13 MB of the run (BENCHMARKS.md). Not done once libcurl is loaded (it looks names up itself),
-    /// behind a proxy, or for a name that is not ASCII (libcurl converts those to their ASCII form first).
+    /// 7 ms and 9 MB of the README's search (BENCHMARKS.md). Not done once libcurl is loaded (it looks names up
+    /// itself), behind a proxy, or for a name that is not ASCII (libcurl converts those to their ASCII form first).
     private func lookUpHostFirst() -> CURLcode {
         guard ccurl_is_loaded() == 0, !Self.proxyIsSet, let host = request.url.host, !host.isEmpty,
             host.utf8.allSatisfy({ $0 < 0x80 })
         else { return CURLE_OK }
-        let timeoutMs = max(1, Int((request.timeoutSeconds * 1000).rounded(.up)))
         return withExtendedLifetime(self) {
-            ccurl_resolve(host, timeoutMs, curlShouldStop, Unmanaged.passUnretained(self).toOpaque())
+            ccurl_resolve(host, timeoutMilliseconds, curlShouldStop, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
@@ -84,7 +86,7 @@ final class CurlTransfer: @unchecked Sendable {
         -> CURLcode?
     {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let timeoutMs = max(1, Int((request.timeoutSeconds * 1000).rounded(.up)))
+        let timeoutMs = timeoutMilliseconds
         var codes: [CURLcode] = [
             ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString),
             ccurl_limit_to_http(handle),

@@ -106,8 +106,8 @@ public final class PlannerStore: Sendable {
 
     /// Keeps the -wal file when the last connection closes (SQLITE_FCNTL_PERSIST_WAL; SQLite still writes its pages
     /// back into the database first, so the database file alone holds everything). Without it, every command that
-    /// opens the database finds no -wal file, and GRDB writes a table and drops it to make one (two syncs, about
-    /// 1 ms), and deletes it again when it closes.
+    /// opens the database finds no -wal file, and GRDB writes a table and drops it to make one (a write transaction
+    /// and two syncs), and SQLite deletes it again when it closes.
     private static func keepWALFile(_ db: Database) throws {
         var keep: CInt = 1
         let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)

@@ -163,9 +163,12 @@ actor Arrivals {
         let cache = try testCache()
         let client = NominatimClient(baseURL: closed.baseURL, userAgent: "t", cache: cache, retry: quickRetry())
         // When a search fails to reach it
-        await #expect(throws: OnlineLookupError.unreachable(service: "Nominatim")) { _ = try await client.search("Lyon") }
+        await #expect(throws: OnlineLookupError.unreachable(service: "Nominatim")) {
+            _ = try await client.search("Lyon")
+        }
         // Then another process's request may start at once: the failed one used no second of Nominatim's
-        #expect(try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date()) == nil)
+        let wait = try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date())
+        #expect(wait == nil)
     }
 
     @Test func aRequestTheServerAnsweredKeepsTheNextWaitingItsSecond() async throws {

@@ -33,7 +33,9 @@ struct LazyLibcurlTests {
         let planner = PlannerProcess(environment: [
             "LD_DEBUG": "files", "OVERPASS_URL": nowhere + "/api/interpreter", "NOMINATIM_URL": nowhere,
         ])
-        let result = try await planner.run(["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"])
+        let result = try await planner.run([
+            "nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Kinopalatsi"))
         #expect(result.stdout.contains("Overpass failed: Overpass could not be reached"))
@@ -45,7 +47,8 @@ struct LazyLibcurlTests {
         // TMDb on loopback: a name that resolves, so that the request gets as far as loading libcurl (a name that
         // does not resolve fails before that, as unreachable).
         let planner = PlannerProcess(environment: [
-            "PLANNER_LIBCURL": "/nonexistent/libcurl.so.4", "TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9/3",
+            "PLANNER_LIBCURL": "/nonexistent/libcurl.so.4", "TMDB_API_KEY": "k",
+            "TMDB_BASE_URL": "http://127.0.0.1:9/3",
         ])
         let offline = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--offline"])
         #expect(offline.status == 0)

@@ -27,7 +27,8 @@ package struct OnlineServices {
         // A command's lookups read and write the cache in turn: one connection is enough (a server shares its
         // storage's pool).
         let cache = try environment.storage?.lookupCache
-            ?? LookupCache(writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
+            ?? LookupCache(
+                writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
         let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
         return OnlineServices(
             policy: policy,
