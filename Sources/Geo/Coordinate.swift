@@ -55,13 +55,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `lat,lon` with six decimals (about 0.1 m), the form `init(parsing:)` reads.
     public var description: String {
         // C's formatting, which Foundation's `String(format:)` ends in, without its NSString on every request.
-        withVaList([latitude, longitude]) { arguments in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-                let count = vsnprintf(buffer.baseAddress!, 64, "%.6f,%.6f", arguments)
-                let text = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(count))
-                return String(decoding: text, as: UTF8.self)
-            }
-        }
+        cFormat("%.6f,%.6f", latitude, longitude)
     }
 
     /// Decodes `latitude` and `longitude`, validating them as `init(latitude:longitude:)` does.

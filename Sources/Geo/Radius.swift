@@ -59,7 +59,7 @@ public enum DistanceFormat {
     /// "420 m" under a kilometer, else "1.2 km" (or "1,234 km" when large).
     public static func human(meters: Double) -> String {
         if meters < 1000 { return "\(Int(meters.rounded())) m" }
-        if meters < 100_000 { return String(format: "%.1f km", meters / 1000) }
+        if meters < 100_000 { return cFormat("%.1f km", meters / 1000) }
         return "\(Int((meters / 1000).rounded())) km"
     }
 
@@ -74,6 +74,6 @@ public enum DistanceFormat {
     public static func minutes(seconds: Double) -> String {
         let minutes = wholeMinutes(seconds: seconds)
         if minutes < 60 { return "\(minutes) min" }
-        return String(format: "%d h %02d min", minutes / 60, minutes % 60)
+        return cFormat("%d h %02d min", minutes / 60, minutes % 60)
     }
 }

@@ -9,6 +9,11 @@ enum PlannerEntry {
         // A closed pipe is a write error to report (EPIPE), not a signal that kills the process unannounced.
         signal(SIGPIPE, SIG_IGN)
         do {
+            // The main command's plain forms skip argument-parser's reflection (QuickNearby); the rest goes to it.
+            if let nearby = QuickNearby(arguments: Array(CommandLine.arguments.dropFirst())) {
+                try await nearby.run()
+                return
+            }
             var command = try PlannerCommand.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -1,3 +1,4 @@
+import Foundation
 import Geo
 import Theaters
 
@@ -39,10 +40,11 @@ public struct RoadRouter: Router {
     public let coverage: BoundingBox?
     /// The cinemas and theatres of the area the router was made from (empty when made from bare graphs).
     public let theaters: [Theater]
-    private let prepared: [TravelMode: PreparedGraph]
+    /// Each mode's prepared graph with its theaters' plans, made at `init`, or on first use (`preparingWhenAsked`).
+    private let modes: [TravelMode: ModeRouting]
     /// What is worked out once for each of `theaters`, per mode and by coordinate. (A class: a search looks up
     /// every theater's plan, and a plan's arrays are not retained one by one when it is passed on.)
-    private final class TheaterPlan: Sendable {
+    fileprivate final class TheaterPlan: Sendable {
         /// Where it snaps (nil where it does not): every search to it starts from this, and a snap is a function
         /// of the point alone.
         let snap: RoadSnap?
@@ -59,7 +61,6 @@ public struct RoadRouter: Router {
             self.bucket = bucket
         }
     }
-    private let theaterPlans: [TravelMode: [Coordinate: TheaterPlan]]
     private let fallback = EstimateRouter()
 
     /// Prepares the graphs of an imported area (reverse edges, components, snapping grid); the area's bounding box
@@ -70,13 +71,17 @@ public struct RoadRouter: Router {
     ///   share one search, rather than searched one by one: worth it for a router kept for many queries, not for one.
     /// - Parameter fineSnapping: snap on a grid of cells half as high (`SegmentIndex.fineCellDegrees`): a third of
     ///   the work per snap, for four times the cells to build; worth it for a router kept for many queries.
+    /// - Parameter preparingWhenAsked: prepare each mode's graph when a query first asks for that mode, not now:
+    ///   for a router made for one query (a command), which often needs one mode of three. The answers are the
+    ///   same; the first query of each mode takes the preparation's time, under a lock.
     public init(
         area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, treesToTheaters: Bool = false,
-        fineSnapping: Bool = false
+        fineSnapping: Bool = false, preparingWhenAsked: Bool = false
     ) {
         self.init(
             graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters,
-            coverage: area.boundingBox, treesToTheaters: treesToTheaters, fineSnapping: fineSnapping)
+            coverage: area.boundingBox, treesToTheaters: treesToTheaters, fineSnapping: fineSnapping,
+            preparingWhenAsked: preparingWhenAsked)
     }
 
     /// The most node labels the theaters' trees of one mode may hold together (8 MB of Double and Int32 each).
@@ -86,65 +91,91 @@ public struct RoadRouter: Router {
     /// - Parameter chargesTurns: when true (the default), a mode whose profile has `TurnCosts` (driving) is
     ///   searched edge by edge with turns charged; when false, every mode is searched node by node.
     /// - Parameter coverage: the bounds inside which points snap whatever the distance (nil: nowhere).
-    /// - Parameters treesToTheaters, fineSnapping: as for `init(area:maximumSnapMeters:treesToTheaters:fineSnapping:)`.
+    /// - Parameters treesToTheaters, fineSnapping, preparingWhenAsked: as for
+    ///   `init(area:maximumSnapMeters:treesToTheaters:fineSnapping:preparingWhenAsked:)`.
     public init(
         graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
         chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false,
-        fineSnapping: Bool = false
+        fineSnapping: Bool = false, preparingWhenAsked: Bool = false
     ) {
-        var prepared: [TravelMode: PreparedGraph] = [:]
-        for graph in graphs {
-            let costs = chargesTurns ? RoutingProfile.forMode(graph.mode).turnCosts : nil
-            prepared[graph.mode] = PreparedGraph(
-                graph, turnCosts: costs,
-                snapCellDegrees: fineSnapping ? SegmentIndex.fineCellDegrees : SegmentIndex.coarseCellDegrees)
-        }
-        self.prepared = prepared
         self.theaters = theaters
         self.maximumSnapMeters = maximumSnapMeters
         self.coverage = coverage
+        var modes: [TravelMode: ModeRouting] = [:]
+        for graph in graphs {
+            let costs = chargesTurns ? RoutingProfile.forMode(graph.mode).turnCosts : nil
+            let prepare: @Sendable () -> (PreparedGraph, [Coordinate: TheaterPlan]) = {
+                let prepared = PreparedGraph(
+                    graph, turnCosts: costs,
+                    snapCellDegrees: fineSnapping ? SegmentIndex.fineCellDegrees : SegmentIndex.coarseCellDegrees)
+                return (
+                    prepared,
+                    Self.theaterPlans(
+                        on: prepared, theaters: theaters, coverage: coverage, maximumSnapMeters: maximumSnapMeters,
+                        treesToTheaters: treesToTheaters)
+                )
+            }
+            modes[graph.mode] = ModeRouting(preparingWhenAsked ? .whenAsked(prepare) : .now(prepare))
+        }
+        self.modes = modes
+    }
+
+    /// What is worked out once for each of `theaters` on a mode's graph: where it snaps, and with
+    /// `treesToTheaters` every node's way to it (`DestinationTree`) or its side of the hierarchy search
+    /// (`HierarchyBucket`).
+    private static func theaterPlans(
+        on graph: PreparedGraph, theaters: [Theater], coverage: BoundingBox?, maximumSnapMeters: Double,
+        treesToTheaters: Bool
+    ) -> [Coordinate: TheaterPlan] {
         let limit = { (point: Coordinate) in
             coverage?.contains(point) == true ? Double.infinity : maximumSnapMeters
         }
-        theaterPlans = prepared.mapValues { graph in
-            var snaps: [Coordinate: RoadSnap?] = [:]
-            for theater in theaters where snaps[theater.coordinate] == nil {
-                snaps[theater.coordinate] = .some(
-                    graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
-            }
-            var trees: [Coordinate: DestinationTree] = [:]
-            var buckets: [Coordinate: HierarchyBucket] = [:]
-            if treesToTheaters && graph.turns == nil {
-                let most = Self.treeNodeBudget / max(1, graph.graph.nodeCount)
-                for theater in theaters where trees.count < most && trees[theater.coordinate] == nil {
-                    guard let snap = snaps[theater.coordinate] ?? nil else { continue }
-                    trees[theater.coordinate] = DestinationTree(
-                        graph: graph.graph, reverse: graph.reverse, entries: graph.destinationEntries(snap))
-                }
-            } else if treesToTheaters, let hierarchy = graph.hierarchy {
-                var labels = 0
-                for theater in theaters where labels < Self.treeNodeBudget && buckets[theater.coordinate] == nil {
-                    guard let snap = snaps[theater.coordinate] ?? nil else { continue }
-                    let bucket = graph.withHierarchyWorkspace { workspace in
-                        HierarchyBucket(
-                            ends: graph.destinationEdgeSeeds(snap), hierarchy: hierarchy, workspace: &workspace)
-                    }
-                    buckets[theater.coordinate] = bucket
-                    labels += bucket.count
-                }
-            }
-            var plans: [Coordinate: TheaterPlan] = [:]
-            for (coordinate, snap) in snaps {
-                plans[coordinate] = TheaterPlan(snap: snap, tree: trees[coordinate], bucket: buckets[coordinate])
-            }
-            return plans
+        var snaps: [Coordinate: RoadSnap?] = [:]
+        for theater in theaters where snaps[theater.coordinate] == nil {
+            snaps[theater.coordinate] = .some(
+                graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
         }
+        var trees: [Coordinate: DestinationTree] = [:]
+        var buckets: [Coordinate: HierarchyBucket] = [:]
+        if treesToTheaters && graph.turns == nil {
+            let most = Self.treeNodeBudget / max(1, graph.graph.nodeCount)
+            for theater in theaters where trees.count < most && trees[theater.coordinate] == nil {
+                guard let snap = snaps[theater.coordinate] ?? nil else { continue }
+                trees[theater.coordinate] = DestinationTree(
+                    graph: graph.graph, reverse: graph.reverse, entries: graph.destinationEntries(snap))
+            }
+        } else if treesToTheaters, let hierarchy = graph.hierarchy {
+            var labels = 0
+            for theater in theaters where labels < Self.treeNodeBudget && buckets[theater.coordinate] == nil {
+                guard let snap = snaps[theater.coordinate] ?? nil else { continue }
+                let bucket = graph.withHierarchyWorkspace { workspace in
+                    HierarchyBucket(
+                        ends: graph.destinationEdgeSeeds(snap), hierarchy: hierarchy, workspace: &workspace)
+                }
+                buckets[theater.coordinate] = bucket
+                labels += bucket.count
+            }
+        }
+        var plans: [Coordinate: TheaterPlan] = [:]
+        for (coordinate, snap) in snaps {
+            plans[coordinate] = TheaterPlan(snap: snap, tree: trees[coordinate], bucket: buckets[coordinate])
+        }
+        return plans
     }
+
+    /// The mode's prepared graph, made now if it was left for the first query; nil when the mode has no graph.
+    private func prepared(_ mode: TravelMode) -> PreparedGraph? { modes[mode]?.graph }
+
+    /// The plans of the area's theaters on the mode's graph (empty without a graph).
+    private func theaterPlans(_ mode: TravelMode) -> [Coordinate: TheaterPlan]? { modes[mode]?.plans }
+
+    /// Whether the mode's graph is prepared yet (for tests).
+    func hasPrepared(_ mode: TravelMode) -> Bool { modes[mode]?.isMade ?? false }
 
     /// The road point nearest `point` for `mode`: inside `coverage` whatever the distance, elsewhere within
     /// `maximumSnapMeters`; nil beyond that or without a graph.
     public func snap(_ point: Coordinate, mode: TravelMode) -> RoadSnap? {
-        prepared[mode].flatMap { snap(point, on: $0) }
+        prepared(mode).flatMap { snap(point, on: $0) }
     }
 
     /// The farthest `point` may be moved onto a road: unbounded inside `coverage`.
@@ -158,7 +189,7 @@ public struct RoadRouter: Router {
 
     /// A theater's snap: the one computed with the router when it is one of `theaters`, else computed now.
     private func snapTheater(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
-        if let known = theaterPlans[graph.graph.mode]?[point] { return known.snap }
+        if let known = theaterPlans(graph.graph.mode)?[point] { return known.snap }
         return snap(point, on: graph)
     }
 
@@ -181,7 +212,7 @@ public struct RoadRouter: Router {
         from origin: Coordinate, among theaters: [Theater], count: Int, mode: TravelMode
     ) -> [Route] {
         guard count > 0 else { return [] }
-        guard prepared[mode] != nil, snap(origin, mode: mode) != nil else {
+        guard prepared(mode) != nil, snap(origin, mode: mode) != nil else {
             let estimates = fallback.routes(from: origin, to: theaters, mode: mode)
             return Array(estimates.sorted { $0.durationSeconds < $1.durationSeconds }.prefix(count))
         }
@@ -196,7 +227,7 @@ public struct RoadRouter: Router {
     /// contraction hierarchy over turns when it has one (imports build it), else by A* with landmarks when it has
     /// those, else by bidirectional Dijkstra; other modes run bidirectional Dijkstra over nodes.
     public func path(from origin: Coordinate, to destination: Coordinate, mode: TravelMode) -> RoadPath? {
-        guard let graph = prepared[mode],
+        guard let graph = prepared(mode),
             let start = snap(origin, on: graph),
             let end = snap(destination, on: graph)
         else { return nil }
@@ -236,11 +267,11 @@ public struct RoadRouter: Router {
     private func searchPaths(
         from origin: Coordinate, to theaters: [Theater], mode: TravelMode, limit: Int?, lines: Bool = true
     ) -> [RoadPath?] {
-        guard let graph = prepared[mode], let start = snap(origin, on: graph) else {
+        guard let graph = prepared(mode), let start = snap(origin, on: graph) else {
             return theaters.map { _ in nil }
         }
         // Each theater's plan (one lookup), and where it snaps.
-        let plans = theaterPlans[mode].map { plans in theaters.map { plans[$0.coordinate] } }
+        let plans = theaterPlans(mode).map { plans in theaters.map { plans[$0.coordinate] } }
             ?? Array(repeating: nil, count: theaters.count)
         let ends = zip(theaters, plans).map { theater, plan in plan.map(\.snap) ?? snap(theater.coordinate, on: graph) }
         if let turns = graph.turns, let hierarchy = graph.hierarchy, limit == nil {
@@ -389,4 +420,45 @@ func withoutRepeats(_ line: [Coordinate]) -> [Coordinate] {
     kept.reserveCapacity(line.count)
     for point in line where kept.last != point { kept.append(point) }
     return kept
+}
+
+/// One mode's prepared graph and its theaters' plans: made at once, or by the first query that asks (under a lock;
+/// a router made at once reads them without one, as a server's does on every request).
+private final class ModeRouting: @unchecked Sendable {
+    typealias Made = (graph: PreparedGraph, plans: [Coordinate: RoadRouter.TheaterPlan])
+
+    enum Preparation {
+        case now(@Sendable () -> Made)
+        case whenAsked(@Sendable () -> Made)
+    }
+
+    private let madeAtOnce: Made?
+    private let make: (@Sendable () -> Made)?
+    private let lock = NSLock()
+    private var madeLater: Made?
+
+    init(_ preparation: Preparation) {
+        switch preparation {
+        case .now(let make):
+            madeAtOnce = make()
+            self.make = nil
+        case .whenAsked(let make):
+            madeAtOnce = nil
+            self.make = make
+        }
+    }
+
+    var isMade: Bool { madeAtOnce != nil || lock.withLock { madeLater != nil } }
+    var graph: PreparedGraph { made.graph }
+    var plans: [Coordinate: RoadRouter.TheaterPlan] { made.plans }
+
+    private var made: Made {
+        if let madeAtOnce { return madeAtOnce }
+        return lock.withLock {
+            if let madeLater { return madeLater }
+            let made = make!()
+            madeLater = made
+            return made
+        }
+    }
 }

@@ -28,7 +28,7 @@ enum CatalogReader {
         for (number, row) in table.rows.enumerated() {
             func field(_ i: Int?) -> String {
                 guard let i, i < row.count else { return "" }
-                return row[i].trimmingCharacters(in: .whitespaces)
+                return row[i].trimmingSpaces()
             }
             let name = field(nameColumn)
             guard !name.isEmpty, let lat = Double(field(latColumn)), let lon = Double(field(lonColumn)),

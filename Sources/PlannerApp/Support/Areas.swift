@@ -93,11 +93,12 @@ package struct RouterChoice {
     /// The area whose roads the router follows (a map draws its streets), or nil for the estimate.
     package let area: RoadArea?
 
-    /// - Parameter cache: the server's, so that an area's prepared graphs are built once, not per request.
+    /// - Parameter cache: the server's, so that an area's prepared graphs are built once, not per request. Without
+    ///   one (a command, which routes once), each mode's graph is prepared when it is first routed on.
     package init(areas: [RoadArea], cache: DataCache? = nil) {
         // The first area with roads: an area imported from a catalog has theaters only.
         if let area = areas.first(where: { $0.graphs.values.contains { $0.edgeCount > 0 } }) {
-            router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area)
+            router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area, preparingWhenAsked: true)
             self.area = area
         } else {
             router = EstimateRouter()

@@ -242,13 +242,15 @@ package struct TheaterSearch {
         return .failed(failure)
     }
 
-    /// The route to every hit for every mode.
+    /// The route to every hit for each of `modes` (every mode by default).
     /// - Parameter lines: false leaves each route's `geometry` empty (`Router.routesWithoutLines`).
-    package func routesByMode(lines: Bool = true) -> [TravelMode: [Route]] {
+    package func routesByMode(lines: Bool = true, modes: [TravelMode] = TravelMode.allCases)
+        -> [TravelMode: [Route]]
+    {
         let theaters = hits.map(\.theater)
-        return Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { mode in
-            let router = routing.router
-            return (
+        let router = routing.router
+        return Dictionary(uniqueKeysWithValues: modes.map { mode in
+            (
                 mode,
                 lines
                     ? router.routes(from: origin.coordinate, to: theaters, mode: mode)
@@ -259,8 +261,14 @@ package struct TheaterSearch {
 
     /// The nearby report; `routesByMode` when the caller has already routed (else they are computed here, without
     /// their lines, which the report does not show).
-    package func report(search: SearchRequest, routesByMode byMode: [TravelMode: [Route]]? = nil) -> NearbyReport {
-        let byMode = byMode ?? routesByMode(lines: false)
+    /// - Parameter modes: the modes to route when `routesByMode` is nil: a table shows one mode's times, and a
+    ///   router prepares a mode's graph only when it is first asked for it (the others' times are then estimates,
+    ///   which only the JSON, CSV and GeoJSON forms would show).
+    package func report(
+        search: SearchRequest, routesByMode byMode: [TravelMode: [Route]]? = nil,
+        modes: [TravelMode] = TravelMode.allCases
+    ) -> NearbyReport {
+        let byMode = byMode ?? routesByMode(lines: false, modes: modes)
         return NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
             coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)

@@ -18,20 +18,30 @@ extension PlannerCommand {
         @OptionGroup var output: OutputOptions<PlaceFormats>
 
         func run() async throws {
-            let request = search.request.offline(network.offline, verbose: network.verbose)
-            let report = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request).report(search: request)
+            try await Self.run(
+                near: location.near, request: search.request.offline(network.offline, verbose: network.verbose),
+                format: output.format, target: output.target)
+        }
+
+        /// The command's work once its arguments are read, by argument-parser or by ``QuickNearby``.
+        static func run(near: String?, request: SearchRequest, format: OutputFormat, target: OutputTarget)
+            async throws
+        {
+            let found = try await TheaterSearch.resolve(near: try LocationOptions.resolved(near), search: request)
+            // A table shows one mode's times: only that mode is routed. The other formats carry all three.
+            let report = found.report(search: request, modes: format == .table ? [request.mode] : TravelMode.allCases)
             let text: String
-            switch output.format {
+            switch format {
             case .table: text = report.table()
             case .json: text = try report.json()
             case .csv: text = report.csv()
             case .geojson: text = report.geoJSON()
             }
-            if output.format != .table {
+            if format != .table {
                 for note in report.notes { Console.error("note: " + note) }
                 if report.hits.isEmpty { Console.error(report.emptyLine) }
             }
-            try output.target.write(text)
+            try target.write(text)
         }
     }
 }

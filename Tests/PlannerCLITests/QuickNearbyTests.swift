@@ -1,0 +1,81 @@
+import ArgumentParser
+import Testing
+
+@testable import PlannerCLI
+
+@Suite("The main command read without argument-parser")
+struct QuickNearbyTests {
+    /// Pieces of a `nearby` line: plain ones, and ones argument-parser refuses or treats in its own way.
+    static let pieces: [[String]] = [
+        ["--near", "Helsinki"], ["--near", "-33.8688,151.2093"], ["--near=Paris, FR"], ["--near", ""],
+        ["--radius", "0.5"], ["--radius", "5km"], ["--radius", "-1"], ["--radius=800m"], ["--radius", "abc"],
+        ["--keyword", "movie theatre"], ["--keyword", "-x"], ["--keyword", ""], ["--keyword=drive-in"],
+        ["--limit", "3"], ["--limit", "0"], ["--limit", "x"], ["--limit", "+2"], ["--limit=-4"],
+        ["--mode", "bike"], ["--mode", "fly"], ["--mode=drive"], ["--format", "json"], ["--format", "geojson"],
+        ["--format", "xml"], ["-o", "out.txt"], ["--output=-"], ["--output", "-"], ["-o=x"], ["--online"],
+        ["--offline"], ["--verbose"], ["--catalog", "c.csv"], ["--help"], ["-h"], ["help"], ["--bogus"],
+        ["positional"], ["--offline=true"], ["--"], ["--version"], ["--generate-completion-script", "bash"],
+        ["--near"], ["--format"],
+    ]
+
+    /// The fields argument-parser read, in QuickNearby's shape.
+    static func parsedByArgumentParser(_ arguments: [String]) -> QuickNearby? {
+        guard let command = try? PlannerCommand.parseAsRoot(arguments), let nearby = command as? PlannerCommand.Nearby
+        else { return nil }
+        var quick = QuickNearby(arguments: ["nearby"])!
+        quick.near = nearby.location.near
+        quick.radius = nearby.search.radiusFlag
+        quick.keyword = nearby.search.keywordFlag
+        quick.limit = nearby.search.limitFlag
+        quick.mode = nearby.search.modeFlag
+        quick.catalog = nearby.search.catalog
+        quick.online = nearby.search.online
+        quick.offline = nearby.network.offline
+        quick.verbose = nearby.network.verbose
+        quick.format = nearby.output.format
+        quick.output = nearby.output.output
+        return quick
+    }
+
+    static func agree(_ quick: QuickNearby, _ parsed: QuickNearby) -> Bool {
+        quick.near == parsed.near && quick.radius == parsed.radius && quick.keyword == parsed.keyword
+            && quick.limit == parsed.limit && quick.mode == parsed.mode && quick.catalog == parsed.catalog
+            && quick.online == parsed.online && quick.offline == parsed.offline && quick.verbose == parsed.verbose
+            && quick.format == parsed.format && quick.output == parsed.output
+    }
+
+    @Test func everyLineItReadsArgumentParserReadsTheSameWay() {
+        var lines: [[String]] = [["nearby"]]
+        for first in Self.pieces {
+            lines.append(["nearby"] + first)
+            for second in Self.pieces { lines.append(["nearby"] + first + second) }
+        }
+        var read = 0
+        for line in lines {
+            guard let quick = QuickNearby(arguments: line) else { continue }
+            read += 1
+            let parsed = Self.parsedByArgumentParser(Array(line))
+            #expect(parsed.map { Self.agree(quick, $0) } == true, "read apart: \(line)")
+        }
+        // Most plain lines are read here, or the fast path would be a test of nothing.
+        #expect(read > 300)
+    }
+
+    @Test func theReadmesLineIsReadWithoutArgumentParser() throws {
+        let quick = try #require(
+            QuickNearby(arguments: ["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"]))
+        #expect(quick.near == "Helsinki" && quick.radius == "0.5" && quick.keyword == "movie theatre")
+        #expect(quick.format == .table && quick.output == nil && !quick.offline)
+    }
+
+    @Test func helpTyposRepeatsAndBadValuesAreLeftToArgumentParser() {
+        for line in [
+            ["nearby", "--help"], ["nearby", "-h"], ["nearby", "--nera", "Helsinki"], ["nearby", "--offline", "--offline"],
+            ["nearby", "--near", "A", "--near", "B"], ["nearby", "--limit", "0"], ["nearby", "--mode", "fly"],
+            ["nearby", "--keyword", "-x"], ["nearby", "--near"], ["nearby", "Helsinki"], ["routes", "--near", "Helsinki"],
+            ["--version"], [],
+        ] {
+            #expect(QuickNearby(arguments: line) == nil, "read: \(line)")
+        }
+    }
+}
