@@ -23,13 +23,16 @@ struct QuickNearby {
     var format: OutputFormat = .table
     var output: String?
 
-    /// The options that take a value, by name, and whether their value is read whatever it looks like
-    /// (argument-parser's `.unconditional`: `--near -33.8,151.2`) or must not look like an option.
-    private static let valueOptions: [String: Bool] = [
-        "--near": true, "--radius": true, "--limit": true,
-        "--keyword": false, "--mode": false, "--catalog": false, "--format": false, "--output": false, "-o": false,
-    ]
-    private static let flags: Set<String> = ["--online", "--offline", "--verbose"]
+    /// For an option that takes a value: whether its value is read whatever it looks like (argument-parser's
+    /// `.unconditional`: `--near -33.8,151.2`), or must not look like an option; nil for any other name. (A switch,
+    /// not a dictionary: a first `Dictionary<String, Bool>` costs the runtime a scan of the conformance records.)
+    private static func takesAnyValue(_ name: String) -> Bool? {
+        switch name {
+        case "--near", "--radius", "--limit": true
+        case "--keyword", "--mode", "--catalog", "--format", "--output", "-o": false
+        default: nil
+        }
+    }
 
     /// The search asked for, from the options, the saved settings and the defaults.
     private(set) var request = SearchRequest()
@@ -40,13 +43,15 @@ struct QuickNearby {
     ///   - settings: the saved settings, which fill in what the options leave out (read when needed).
     init?(arguments: [String], settings: () -> Settings = { (try? Environment().settings()) ?? Settings() }) {
         guard arguments.first == "nearby" else { return nil }
-        var seen: Set<String> = []
+        // The options seen, by name ([String] rather than a Set, for the reason above: there are at most 11).
+        var seen: [String] = []
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if Self.flags.contains(argument) {
-                guard seen.insert(argument).inserted else { return nil }
+            if argument == "--online" || argument == "--offline" || argument == "--verbose" {
+                guard !seen.contains(argument) else { return nil }
+                seen.append(argument)
                 switch argument {
                 case "--online": online = true
                 case "--offline": offline = true
@@ -61,9 +66,10 @@ struct QuickNearby {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
-            guard let unconditional = Self.valueOptions[name] else { return nil }
+            guard let unconditional = Self.takesAnyValue(name) else { return nil }
             let key = name == "-o" ? "--output" : name
-            guard seen.insert(key).inserted else { return nil }
+            guard !seen.contains(key) else { return nil }
+            seen.append(key)
             if value == nil {
                 guard index < arguments.count else { return nil }
                 value = arguments[index]

@@ -68,6 +68,23 @@ import Theaters
         #expect(try DataDirectory.locate(environment: [:], executable: link).path == data.path)
     }
 
+    @Test func linksAreFollowedAsFoundationFollowsThem() throws {
+        // A binary behind two links, one of them relative and through "..", and paths that do not exist.
+        let real = binary("opt/real/bin/planner")
+        try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data().write(to: real)
+        let first = binary("usr/bin/planner")
+        try FileManager.default.createDirectory(at: first.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: "../../opt/real/bin/planner")
+        let second = binary("links/planner")
+        try FileManager.default.createDirectory(at: second.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: second, withDestinationURL: first)
+        for url in [real, first, second, binary("missing/planner"), binary("opt/real/bin/../bin/planner")] {
+            #expect(DataDirectory.resolvingLinks(url).path == url.resolvingSymlinksInPath().path, "\(url.path)")
+        }
+        #expect(DataDirectory.resolvingLinks(second).path == real.resolvingSymlinksInPath().path)
+    }
+
     @Test func anExplicitPlannerDataDirWinsOverTheInstalledData() throws {
         try dataFolder("prefix/share/planner")
         let mine = try dataFolder("mine")

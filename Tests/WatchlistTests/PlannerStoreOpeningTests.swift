@@ -85,13 +85,21 @@ import Testing
         let store = try PlannerStore(path: path)
         try store.add(Fixtures.matrix, to: .watchlist)
         try close(store)
-        // Then its write-ahead log is still there (the next open need not make one)
+        // Then its write-ahead log is still there (the next open need not make one), empty: the next open has no
+        // frames to read again
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect((try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) == 0)
+        // And opened, written and closed again, it is empty again, and the film and the new one are there
+        let again = try PlannerStore(path: path)
+        try again.add(Fixtures.dune, to: .favorites)
+        try close(again)
+        #expect((try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) == 0)
         // And a copy of the database file alone, without it, has the film
         let copy = folder.path("copy.sqlite")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let copied = try PlannerStore(path: copy)
         #expect(try copied.contains(filmID: Fixtures.matrix.id, in: .watchlist))
+        #expect(try copied.contains(filmID: Fixtures.dune.id, in: .favorites))
         try close(copied)
     }
 

@@ -31,7 +31,7 @@ package enum DataDirectory {
         let explicit = environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         if let explicit, hasData(explicit) { return explicit }
 
-        let binDirectory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let binDirectory = resolvingLinks(executable).deletingLastPathComponent()
         let beside = binDirectory.appendingPathComponent("Data")
         let share = binDirectory.deletingLastPathComponent().appendingPathComponent("share/planner")
         var above: [URL] = []
@@ -48,6 +48,15 @@ package enum DataDirectory {
             "\(beside.path) (and a Data folder above it)",
             share.path,
         ])
+    }
+
+    /// `url` with every symbolic link in it followed: realpath(3), which is what `resolvingSymlinksInPath()` does
+    /// without its per-component resource lookups (a millisecond of each command's start); that where realpath
+    /// fails (a path that does not exist).
+    static func resolvingLinks(_ url: URL) -> URL {
+        guard let resolved = realpath(url.path, nil) else { return url.resolvingSymlinksInPath() }
+        defer { free(resolved) }
+        return URL(fileURLWithPath: String(cString: resolved))
     }
 
     /// Whether `url` is a data folder: it holds `theaters.csv`.
