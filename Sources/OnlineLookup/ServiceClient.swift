@@ -48,6 +48,9 @@ struct ServiceClient: Sendable {
             do {
                 var reached = false
                 if let pacing, let cache {
+                    // A request that cannot reach any server (its host name does not resolve) takes no turn: the
+                    // database is not written for it.
+                    try await checkReachable(request)
                     try await pacing.acquire(cache: cache, leaseSeconds: timeoutSeconds * Double(retry.maxAttempts) + 30, now: now)
                     defer {
                         // A request that reached no server (its host name did not resolve, its connection was
@@ -75,6 +78,16 @@ struct ServiceClient: Sendable {
                 return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true))
             }
             throw error
+        }
+    }
+
+    /// Throws ``OnlineLookupError/unreachable(service:)`` when the transport can tell at once that `request` would
+    /// reach no server (`HTTPTransport.checkReachable`).
+    func checkReachable(_ request: HTTPRequest) async throws {
+        do {
+            try await transport.checkReachable(request)
+        } catch TransportError.unreachable {
+            throw OnlineLookupError.unreachable(service: service)
         }
     }
 

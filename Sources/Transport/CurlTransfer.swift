@@ -72,14 +72,22 @@ final class CurlTransfer: @unchecked Sendable {
     /// Overpass and Nominatim requests as before, but without loading libcurl and the 30 libraries it brings: about
     /// 7 ms and 9 MB of the README's search (BENCHMARKS.md). Not done once libcurl is loaded (it looks names up
     /// itself), behind a proxy, or for a name that is not ASCII (libcurl converts those to their ASCII form first).
-    private func lookUpHostFirst() -> CURLcode {
+    ///
+    /// A name that resolved once is not looked up again in this process (``CurlTransport/checkReachable(_:)``
+    /// looks it up before ``perform(pool:)`` does).
+    func lookUpHostFirst() -> CURLcode {
         guard ccurl_is_loaded() == 0, !Self.proxyIsSet, let host = request.url.host, !host.isEmpty,
-            host.utf8.allSatisfy({ $0 < 0x80 })
+            host.utf8.allSatisfy({ $0 < 0x80 }), !Self.resolved.withLock({ $0.contains(host) })
         else { return CURLE_OK }
-        return withExtendedLifetime(self) {
+        let code = withExtendedLifetime(self) {
             ccurl_resolve(host, timeoutMilliseconds, curlShouldStop, Unmanaged.passUnretained(self).toOpaque())
         }
+        if code == CURLE_OK { Self.resolved.withLock { $0.append(host) } }
+        return code
     }
+
+    /// The host names that resolved in this process (a few: one per service asked).
+    private static let resolved = LockedValue<[String]>([])
 
     /// Sets the handle's options for ``request``; returns the first failing option's code, or nil.
     private func configure(_ handle: UnsafeMutableRawPointer, headerList: inout UnsafeMutablePointer<curl_slist>?)
@@ -189,4 +197,16 @@ private func curlProgress(
 ) -> Int32 {
     guard let me else { return 0 }
     return Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue().isCancelled ? 1 : 0
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&value) }
+    }
 }

@@ -52,6 +52,26 @@ public struct CurlTransport: HTTPTransport {
         return try Self.response(for: request, outcome)
     }
 
+    /// Until libcurl is loaded, looks the host's name up (on a thread of its own, within the request's timeout):
+    /// a name that does not resolve throws ``TransportError/unreachable(host:)``. A name that resolves is not
+    /// looked up again by ``send(_:)``. Once libcurl is loaded, behind a proxy, or for a name that is not ASCII,
+    /// there is nothing to find out before sending (as for ``send(_:)``'s own look-up).
+    public func checkReachable(_ request: HTTPRequest) async throws {
+        try Task.checkCancellation()
+        let transfer = CurlTransfer(request: request)
+        let code = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<CURLcode, Never>) in
+                let thread = Thread { continuation.resume(returning: transfer.lookUpHostFirst()) }
+                thread.name = "planner.resolve"
+                thread.start()
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
+        if transfer.isCancelled { throw CancellationError() }
+        if code == CURLE_COULDNT_RESOLVE_HOST { throw TransportError.unreachable(host: request.url.host ?? "the server") }
+    }
+
     /// The response for a finished transfer, or the ``TransportError`` it ended with.
     static func response(for request: HTTPRequest, _ outcome: CurlTransfer.Outcome) throws -> HTTPResponse {
         let host = request.url.host ?? "the server"

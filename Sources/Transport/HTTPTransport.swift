@@ -60,4 +60,15 @@ public protocol HTTPTransport: Sendable {
     /// - Throws: ``TransportError/timedOut``, ``TransportError/unreachable(host:)`` or
     ///   ``TransportError/truncatedBody`` when no whole response came back.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Finds out, without sending anything to the server, whether `request` cannot reach one at all: for libcurl,
+    /// that the host's name does not resolve. A client that must take a turn before it sends (Nominatim's one
+    /// request a second, kept in the database) asks first, and takes no turn for a request that goes nowhere.
+    /// - Throws: ``TransportError/unreachable(host:)`` when it cannot; nothing when it may (or cannot tell).
+    func checkReachable(_ request: HTTPRequest) async throws
+}
+
+extension HTTPTransport {
+    /// A transport that cannot tell sends and finds out.
+    public func checkReachable(_ request: HTTPRequest) async throws {}
 }

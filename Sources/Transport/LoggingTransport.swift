@@ -29,4 +29,14 @@ public struct LoggingTransport: HTTPTransport {
             throw error
         }
     }
+
+    public func checkReachable(_ request: HTTPRequest) async throws {
+        let start = Date()
+        do {
+            try await inner.checkReachable(request)
+        } catch {
+            log("\(request) → failed after \(Int((Date().timeIntervalSince(start) * 1000).rounded())) ms: \(error)")
+            throw error
+        }
+    }
 }

@@ -67,7 +67,19 @@ public final class PlannerStore: Sendable {
                 writer = try Self.openPool(path: path, configuration: configuration)
                 try Self.migrate(writer, with: migrator)
             } else {
-                configuration.journalMode = .wal
+                // A kept -wal file is cut to nothing when this connection closes last (SQLite applies any
+                // journal_size_limit to a kept WAL at close). Left at its size, its frames, all written back, still
+                // read as valid, so each open read them all again to rebuild the WAL index, and the file only grew
+                // (1.5 MB after a few hundred searches). Pools keep theirs as it is: GRDB writes a table and drops it
+                // to refill an empty one (below), which costs a pool's open more than reading the frames.
+                configuration.prepareDatabase { try $0.execute(sql: "PRAGMA journal_size_limit = 0") }
+                if Self.isInWALMode(path) {
+                    // The file keeps its WAL mode: asking GRDB for it again would have it make that table whenever
+                    // the -wal file is empty. What GRDB's set-up adds is the synchronous level it sets for WAL.
+                    configuration.prepareDatabase { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
+                } else {
+                    configuration.journalMode = .wal
+                }
                 writer = try Self.retrying(until: .now + .seconds(Self.busyTimeoutSeconds)) {
                     try DatabaseQueue(path: path, configuration: configuration)
                 }
@@ -108,15 +120,19 @@ public final class PlannerStore: Sendable {
     /// back into the database first, so the database file alone holds everything). Without it, every command that
     /// opens the database finds no -wal file, and GRDB writes a table and drops it to make one (a write transaction
     /// and two syncs), and SQLite deletes it again when it closes.
-    ///
-    /// The kept file is cut to nothing when the last connection closes (a `journal_size_limit` of 0, which SQLite
-    /// applies to a kept WAL at close): left at its size, its frames, all written back already, would still read as
-    /// valid, and every open would read them all again to rebuild the WAL index (600 KB and 150 reads here).
     private static func keepWALFile(_ db: Database) throws {
         var keep: CInt = 1
         let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
         guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-        try db.execute(sql: "PRAGMA journal_size_limit = 0")
+    }
+
+    /// Whether the database file at `path` is in WAL mode: its header's read and write versions are 2
+    /// (https://www.sqlite.org/fileformat2.html#the_database_header). False for a file that is missing or short.
+    static func isInWALMode(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
     }
 
     /// Opens the file as a WAL pool, trying again while another process holds it: switching a new file to WAL

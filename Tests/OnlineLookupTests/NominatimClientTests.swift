@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import GRDB
 import Geo
 import TestSupport
 import Testing
@@ -169,6 +170,20 @@ actor Arrivals {
         // Then another process's request may start at once: the failed one used no second of Nominatim's
         let wait = try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date())
         #expect(wait == nil)
+    }
+
+    @Test func aRequestWhoseHostNameDoesNotResolveTakesNoTurnAndWritesNothing() async throws {
+        // Given a service whose host name does not resolve (RFC 6761's .invalid), asked through libcurl's transport
+        let cache = try testCache()
+        let nowhere = URL(string: "http://" + String(repeating: "n", count: 60) + ".invalid")!
+        let client = NominatimClient(baseURL: nowhere, userAgent: "t", cache: cache, retry: quickRetry())
+        // When a search fails to reach it
+        await #expect(throws: OnlineLookupError.unreachable(service: "Nominatim")) {
+            _ = try await client.search("Lyon")
+        }
+        // Then no turn was taken: the pacing table was never written
+        let rows = try await cache.writer!.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM onlineLookupPacing") }
+        #expect(rows == 0)
     }
 
     @Test func aRequestTheServerAnsweredKeepsTheNextWaitingItsSecond() async throws {

@@ -85,14 +85,14 @@ import Testing
         let store = try PlannerStore(path: path)
         try store.add(Fixtures.matrix, to: .watchlist)
         try close(store)
-        // Then its write-ahead log is still there (the next open need not make one), empty: the next open has no
-        // frames to read again
+        // Then its write-ahead log is still there (the next open need not make one)
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        #expect((try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) == 0)
-        // And opened, written and closed again, it is empty again, and the film and the new one are there
-        let again = try PlannerStore(path: path)
+        // And opened on one connection (a command's lookups), written and closed, it is empty: the next open has
+        // no frames to read again
+        let again = try PlannerStore(path: path, concurrentReads: false)
         try again.add(Fixtures.dune, to: .favorites)
         try close(again)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         #expect((try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) == 0)
         // And a copy of the database file alone, without it, has the film
         let copy = folder.path("copy.sqlite")
@@ -101,6 +101,27 @@ import Testing
         #expect(try copied.contains(filmID: Fixtures.matrix.id, in: .watchlist))
         #expect(try copied.contains(filmID: Fixtures.dune.id, in: .favorites))
         try close(copied)
+    }
+
+    @Test func aStoreOnOneConnectionOpensAClosedFileWithoutWritingIt() throws {
+        // Given a store closed by a connection of its own, which left its -wal file empty
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        try close(try PlannerStore(path: path))
+        let first = try PlannerStore(path: path, concurrentReads: false)
+        try first.add(Fixtures.matrix, to: .watchlist)
+        try close(first)
+        let before = try checksum(ofFileAt: path)
+        // When a command opens it on one connection, reads it and closes it
+        let store = try PlannerStore(path: path, concurrentReads: false)
+        #expect(try store.contains(filmID: Fixtures.matrix.id, in: .watchlist))
+        #expect(try store.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        try close(store)
+        // Then nothing was written: neither the file nor its log (GRDB's WAL set-up writes a table when the log is
+        // empty)
+        #expect(try checksum(ofFileAt: path) == before)
+        #expect((try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) == 0)
     }
 
     @Test func aStoreOnOneConnectionIsInWALModeAndSharesTheFileWithAPool() throws {
