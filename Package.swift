@@ -125,7 +125,12 @@ let package = Package(
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
                 "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp", "PlannerServer", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The toolchain links static executables with -export-dynamic (static-stdlib-args.lnk), which put the
+            // packages' 50,000 public symbols in the dynamic symbol table: 4.5 MB of the binary, and the Swift
+            // runtime's one dladdr at start scans them all (a twentieth of `planner --version`). Nothing looks
+            // them up: backtraces read the full symbol table. Release only: the tests' debug binary keeps them.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
         ),
         // Fake web services on loopback for the tests (never linked into the tool).
         .target(

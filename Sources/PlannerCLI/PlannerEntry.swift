@@ -9,8 +9,14 @@ enum PlannerEntry {
         // A closed pipe is a write error to report (EPIPE), not a signal that kills the process unannounced.
         signal(SIGPIPE, SIG_IGN)
         do {
-            // The main command's plain forms skip argument-parser's reflection (QuickNearby); the rest goes to it.
-            if let nearby = QuickNearby(arguments: Array(CommandLine.arguments.dropFirst())) {
+            // `--version` alone, and the main command's plain forms, skip argument-parser's reflection (its check for
+            // a completion-script request alone is a fifth of `--version`); the rest goes to it.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments == ["--version"] {
+                Console.out(PlannerCommand.version)
+                return
+            }
+            if let nearby = QuickNearby(arguments: arguments) {
                 try await nearby.run()
                 return
             }

@@ -68,6 +68,17 @@ struct QuickNearbyTests {
         #expect(quick.format == .table && quick.output == nil && !quick.offline)
     }
 
+    @Test func versionAloneIsPrintedAsArgumentParserPrintsIt() throws {
+        // `planner --version` prints `PlannerCommand.version` without argument-parser (PlannerEntry): the same line.
+        do {
+            _ = try PlannerCommand.parseAsRoot(["--version"])
+            Issue.record("--version parsed as a command")
+        } catch {
+            #expect(PlannerCommand.exitCode(for: error) == .success)
+            #expect(PlannerCommand.message(for: error) == PlannerCommand.version)
+        }
+    }
+
     @Test func helpTyposRepeatsAndBadValuesAreLeftToArgumentParser() {
         for line in [
             ["nearby", "--help"], ["nearby", "-h"], ["nearby", "--nera", "Helsinki"], ["nearby", "--offline", "--offline"],
