@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Appends little-endian values to a byte buffer (the graph file's encoding; hosts are assumed little-endian,
 /// as x86-64 and arm64 are).
 struct BinaryWriter {
@@ -39,6 +45,50 @@ struct BinaryWriter {
     }
 }
 
+/// The bytes a ``BinaryReader`` reads, at a fixed address for as long as they are kept: a file mapped read-only,
+/// or a copy of an array.
+///
+/// A mapped area file is read where it lies in the page cache: reading it into an array first touched 1.4 MB of
+/// fresh memory, a third of the page faults of `planner nearby` (BENCHMARKS.md). Area files are replaced by
+/// renaming a new file over them, never rewritten in place, so a mapped file does not change under its reader.
+final class ByteSource: @unchecked Sendable {
+    let buffer: UnsafeRawBufferPointer
+    private let isMapped: Bool
+
+    /// A copy of `bytes`.
+    init(copying bytes: [UInt8]) {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0) }
+        buffer = UnsafeRawBufferPointer(rebasing: memory[0..<bytes.count])
+        isMapped = false
+    }
+
+    /// The file at `path`, mapped read-only; nil when it cannot be opened or mapped, or is empty.
+    init?(mapping path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else {
+            return nil
+        }
+        let size = Int(status.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            return nil
+        }
+        buffer = UnsafeRawBufferPointer(start: mapped, count: size)
+        isMapped = true
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: buffer.baseAddress)?.deallocate()
+        }
+    }
+}
+
 /// Reads what `BinaryWriter` wrote, checking every length against the bytes left.
 struct BinaryReader {
     /// A read past the end or a value that makes no sense.
@@ -46,29 +96,36 @@ struct BinaryReader {
         let reason: String
     }
 
-    let bytes: [UInt8]
+    let source: ByteSource
     private(set) var position: Int
-    /// Where this reader's bytes end: the array's end, or the end of the block it was made for (`block(_:)`).
+    /// Where this reader's bytes end: the source's end, or the end of the block it was made for (`block(_:)`).
     let end: Int
 
-    init(_ bytes: [UInt8], position: Int = 0, end: Int? = nil) {
-        self.bytes = bytes
+    init(_ source: ByteSource, position: Int = 0, end: Int? = nil) {
+        self.source = source
         self.position = position
-        self.end = end ?? bytes.count
+        self.end = end ?? source.buffer.count
     }
+
+    /// A reader over a copy of `bytes`.
+    init(_ bytes: [UInt8], position: Int = 0) {
+        self.init(ByteSource(copying: bytes), position: position)
+    }
+
+    private var bytes: UnsafeRawBufferPointer { source.buffer }
 
     var remaining: Int { end - position }
 
-    /// A reader over the next `count` bytes, which this one steps past: the same array, not a copy.
+    /// A reader over the next `count` bytes, which this one steps past: the same bytes, not a copy.
     mutating func block(_ count: Int) throws(Failure) -> BinaryReader {
         guard count >= 0, remaining >= count else { throw Failure(reason: "a block runs past the end") }
         defer { position += count }
-        return BinaryReader(bytes, position: position, end: position + count)
+        return BinaryReader(source, position: position, end: position + count)
     }
 
     /// The bytes not read yet, for checksums.
     func withUnreadBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[position..<end])) }
+        withExtendedLifetime(source) { body(UnsafeRawBufferPointer(rebasing: bytes[position..<end])) }
     }
 
     mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> T {
@@ -76,8 +133,8 @@ struct BinaryReader {
         guard remaining >= size else { throw Failure(reason: "the file ends early") }
         var value = T.zero
         withUnsafeMutableBytes(of: &value) { target in
-            bytes.withUnsafeBytes { source in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<position + size]))
+            withExtendedLifetime(source) {
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<position + size]))
             }
         }
         position += size
@@ -103,7 +160,7 @@ struct BinaryReader {
         let count = Int(try read(UInt32.self))
         guard remaining >= count else { throw Failure(reason: "a string runs past the end") }
         defer { position += count }
-        return String(decoding: bytes[position..<position + count], as: UTF8.self)
+        return withExtendedLifetime(source) { String(decoding: bytes[position..<position + count], as: UTF8.self) }
     }
 
     mutating func readArray<T: BitwiseCopyable>(_: T.Type) throws(Failure) -> [T] {
@@ -112,9 +169,9 @@ struct BinaryReader {
         guard count <= UInt64(remaining / stride) else { throw Failure(reason: "an array runs past the end") }
         let byteCount = Int(count) * stride
         let values = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
-            bytes.withUnsafeBytes { source in
+            withExtendedLifetime(source) {
                 UnsafeMutableRawBufferPointer(buffer).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: source[position..<position + byteCount]))
+                    from: UnsafeRawBufferPointer(rebasing: bytes[position..<position + byteCount]))
             }
             initialized = Int(count)
         }

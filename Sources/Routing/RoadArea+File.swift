@@ -103,13 +103,17 @@ extension RoadArea {
     /// Loads an area saved by `write(to:)`.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: try Self.readFile(url), path: url.path)
+        try self.init(source: try Self.readFile(url), path: url.path)
     }
 
     /// Decodes the bytes of a saved area; `path` names the file in errors.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
     init(bytes: [UInt8], path: String) throws {
-        var (reader, version) = try Self.openBlocks(bytes, path: path)
+        try self.init(source: ByteSource(copying: bytes), path: path)
+    }
+
+    private init(source: ByteSource, path: String) throws {
+        var (reader, version) = try Self.openBlocks(source, path: path)
         var summaryReader = try Self.readBlock(&reader, version: version, path: path)
         var body = try Self.readBlock(&reader, version: version, path: path)
         do {
@@ -139,13 +143,13 @@ extension RoadArea {
         }
         defer { try? handle.close() }
         let head = [UInt8](try handle.read(upToCount: 28) ?? Data())
-        var (reader, _) = try openBlocks(head, path: url.path)
+        var (reader, _) = try openBlocks(ByteSource(copying: head), path: url.path)
         let length = (try? reader.read(UInt64.self)) ?? 0
         guard length < 64 * 1024 * 1024 else {
             throw RoutingError.corruptGraphFile(path: url.path, reason: "summary block length \(length)")
         }
         let rest = [UInt8](try handle.read(upToCount: Int(length)) ?? Data())
-        var (full, version) = try openBlocks(head + rest, path: url.path)
+        var (full, version) = try openBlocks(ByteSource(copying: head + rest), path: url.path)
         var block = try readBlock(&full, version: version, path: url.path)
         do {
             return try RoadAreaSummary.decode(&block)
@@ -154,45 +158,22 @@ extension RoadArea {
         }
     }
 
-    private static func readFile(_ url: URL) throws -> [UInt8] {
-        if let bytes = readWhole(path: url.path) { return bytes }
-        // Whatever the fast read could not do, Foundation's read does again, for its error's words.
-        do { return [UInt8](try Data(contentsOf: url)) } catch {
+    /// The file's bytes: mapped read-only (``ByteSource``), or, where that cannot be done, read by Foundation,
+    /// whose error has the words to say why.
+    private static func readFile(_ url: URL) throws -> ByteSource {
+        if let mapped = ByteSource(mapping: url.path) { return mapped }
+        do { return ByteSource(copying: [UInt8](try Data(contentsOf: url))) } catch {
             throw RoutingError.corruptGraphFile(path: url.path, reason: error.localizedDescription)
         }
     }
 
-    /// The whole file at `path`, read straight into an array (one copy where `[UInt8](Data(contentsOf:))` made
-    /// two, and touched 1.3 MB of fresh memory twice), or nil on any failure.
-    private static func readWhole(path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        let size = Int(status.st_size)
-        guard size > 0 else { return nil }
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var done = 0
-            while done < size {
-                let count = read(descriptor, buffer.baseAddress! + done, size - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                done += count
-            }
-            initialized = done
-            complete = done == size
-        }
-        return complete ? bytes : nil
-    }
-
     /// A reader after the magic and the version, and the version.
-    private static func openBlocks(_ bytes: [UInt8], path: String) throws(RoutingError) -> (BinaryReader, UInt32) {
-        guard bytes.count >= fileMagic.count, Array(bytes.prefix(fileMagic.count)) == fileMagic else {
+    private static func openBlocks(_ source: ByteSource, path: String) throws(RoutingError) -> (BinaryReader, UInt32) {
+        let bytes = source.buffer
+        guard bytes.count >= fileMagic.count, bytes.prefix(fileMagic.count).elementsEqual(fileMagic) else {
             throw .notAGraphFile(path: path)
         }
-        var reader = BinaryReader(bytes, position: fileMagic.count)
+        var reader = BinaryReader(source, position: fileMagic.count)
         guard let version = try? reader.read(UInt32.self) else {
             throw .corruptGraphFile(path: path, reason: "the file ends early")
         }

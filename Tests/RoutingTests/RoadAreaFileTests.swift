@@ -34,6 +34,16 @@ import Theaters
         #expect(loaded.theaters.first?.screens == 2)
     }
 
+    @Test func aMappedFileReadsAsItsBytesCopied() throws {
+        // The bundled area, read from its file (mapped) and from a copy of its bytes, and a folder, which maps
+        // nothing and says so in Foundation's words
+        let url = GoalDirectedSearchTests.helsinki
+        let mapped = try RoadArea(contentsOf: url)
+        #expect(mapped == (try RoadArea(bytes: [UInt8](try Data(contentsOf: url)), path: url.path)))
+        #expect(mapped.graphs[.walk]?.edgeCount ?? 0 > 10_000)
+        #expect(throws: RoutingError.self) { try RoadArea(contentsOf: url.deletingLastPathComponent()) }
+    }
+
     @Test func aFormat3FileStillReads() throws {
         // Given an area written as format 3 wrote it: no hierarchies, each block checksummed byte by byte
         let area = try Self.smallArea().withoutHierarchies
