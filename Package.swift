@@ -35,7 +35,7 @@ let package = Package(
         // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
         .target(name: "Geo"),
         // The one CSV reader and writer (RFC 4180).
-        .target(name: "Tabular"),
+        .target(name: "Tabular", dependencies: ["Geo"]),
         // Theater model, catalogs (bundled, CSV, GeoJSON) and keyword resolution.
         .target(name: "Theaters", dependencies: ["Geo", "Tabular"]),
         // Offline geocoding from the bundled GeoNames gazetteer.

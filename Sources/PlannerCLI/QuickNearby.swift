@@ -36,12 +36,15 @@ struct QuickNearby {
 
     /// The search asked for, from the options, the saved settings and the defaults.
     private(set) var request = SearchRequest()
+    /// The process's environment and settings, read once for the whole run.
+    private(set) var environment: Environment
 
     /// The line's options, or nil when argument-parser should read it.
     /// - Parameters:
     ///   - arguments: the command line without the program's name.
-    ///   - settings: the saved settings, which fill in what the options leave out (read when needed).
-    init?(arguments: [String], settings: () -> Settings = { (try? Environment().settings()) ?? Settings() }) {
+    ///   - environment: where the saved settings, which fill in what the options leave out, are read.
+    init?(arguments: [String], environment: Environment = Environment()) {
+        self.environment = environment
         guard arguments.first == "nearby" else { return nil }
         // The options seen, by name ([String] rather than a Set, for the reason above: there are at most 11).
         var seen: [String] = []
@@ -81,7 +84,7 @@ struct QuickNearby {
         // Checked as argument-parser's pass checks it, saved settings included; its error words are its own.
         request = SearchRequest.resolving(
             radius: radius, keyword: keyword, limit: limit, mode: mode, catalog: catalog, online: online,
-            settings: settings()
+            settings: (try? environment.settings()) ?? Settings()
         ).offline(offline, verbose: verbose)
         guard (try? request.validate()) != nil else { return nil }
     }
@@ -111,6 +114,6 @@ struct QuickNearby {
     /// Runs `planner nearby` as the parsed command would.
     func run() async throws {
         try await PlannerCommand.Nearby.run(
-            near: near, request: request, format: format, target: OutputTarget(path: output))
+            near: near, request: request, format: format, target: OutputTarget(path: output), environment: environment)
     }
 }

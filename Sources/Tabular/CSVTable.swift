@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// A CSV text read as a header row and data rows, for files whose first row names the columns.
 public struct CSVTable: Sendable {
@@ -19,7 +20,7 @@ public struct CSVTable: Sendable {
         let separator: Unicode.Scalar =
             firstLine.filter { $0 == ";" }.count > firstLine.filter { $0 == "," }.count ? ";" : ","
         let all = try CSV.parse(String(body), separator: separator)
-        header = all.first?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        header = all.first?.fields.map { $0.trimmingSpaces() } ?? []
         records = Array(all.dropFirst())
     }
 

@@ -24,10 +24,13 @@ extension PlannerCommand {
         }
 
         /// The command's work once its arguments are read, by argument-parser or by ``QuickNearby``.
-        static func run(near: String?, request: SearchRequest, format: OutputFormat, target: OutputTarget)
-            async throws
-        {
-            let found = try await TheaterSearch.resolve(near: try LocationOptions.resolved(near), search: request)
+        static func run(
+            near: String?, request: SearchRequest, format: OutputFormat, target: OutputTarget,
+            environment: Environment = Environment()
+        ) async throws {
+            let found = try await TheaterSearch.resolve(
+                near: try LocationOptions.resolved(near, environment: environment), search: request,
+                environment: environment)
             // A table shows one mode's times: only that mode is routed. The other formats carry all three.
             let report = found.report(search: request, modes: format == .table ? [request.mode] : TravelMode.allCases)
             let text: String
