@@ -81,13 +81,18 @@ struct ServiceClient: Sendable {
         }
     }
 
-    /// Throws ``OnlineLookupError/unreachable(service:)`` when the transport can tell at once that `request` would
-    /// reach no server (`HTTPTransport.checkReachable`).
+    /// Throws ``OnlineLookupError/unreachable(service:)`` when the transport can tell, before sending, that
+    /// `request` would reach no server (`HTTPTransport.checkReachable`), and ``OnlineLookupError/timedOut(service:)``
+    /// when finding out ran out of the request's time.
     func checkReachable(_ request: HTTPRequest) async throws {
+        var request = request
+        request.timeoutSeconds = timeoutSeconds
         do {
             try await transport.checkReachable(request)
         } catch TransportError.unreachable {
             throw OnlineLookupError.unreachable(service: service)
+        } catch TransportError.timedOut {
+            throw OnlineLookupError.timedOut(service: service)
         }
     }
 

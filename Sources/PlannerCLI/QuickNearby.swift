@@ -77,7 +77,10 @@ struct QuickNearby {
                 guard index < arguments.count else { return nil }
                 value = arguments[index]
                 index += 1
-                guard unconditional || !value!.hasPrefix("-") else { return nil }
+                // A value that looks like an option is left to argument-parser, but for a negative number
+                // (`--near -33.8,151.2`) after an option that takes any value: it treats `--`, `---x`, `-=x` and
+                // `--generate-completion-script` in its own ways, whatever comes before them.
+                guard !value!.hasPrefix("-") || (unconditional && Self.looksNegative(value!)) else { return nil }
             }
             guard !value!.isEmpty, set(key, to: value!) else { return nil }
         }
@@ -87,6 +90,12 @@ struct QuickNearby {
             settings: (try? environment.settings()) ?? Settings()
         ).offline(offline, verbose: verbose)
         guard (try? request.validate()) != nil else { return nil }
+    }
+
+    /// `-` then a digit or a point: the start of a negative number.
+    private static func looksNegative(_ value: String) -> Bool {
+        let bytes = Array(value.utf8.prefix(2))
+        return bytes.count == 2 && (bytes[1] == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[1]))
     }
 
     /// Stores one option's value; false when argument-parser would refuse it.

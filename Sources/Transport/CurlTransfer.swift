@@ -75,8 +75,10 @@ final class CurlTransfer: @unchecked Sendable {
     ///
     /// A name that resolved once is not looked up again in this process (``CurlTransport/checkReachable(_:)``
     /// looks it up before ``perform(pool:)`` does).
-    func lookUpHostFirst() -> CURLcode {
-        guard ccurl_is_loaded() == 0, !Self.proxyIsSet, let host = request.url.host, !host.isEmpty,
+    /// - Parameter evenWhenLoaded: look the name up even when libcurl is loaded (``CurlTransport/checkReachable(_:)``,
+    ///   which must tell before anything is sent).
+    func lookUpHostFirst(evenWhenLoaded: Bool = false) -> CURLcode {
+        guard evenWhenLoaded || ccurl_is_loaded() == 0, !Self.proxyIsSet, let host = request.url.host, !host.isEmpty,
             host.utf8.allSatisfy({ $0 < 0x80 }), !Self.resolved.withLock({ $0.contains(host) })
         else { return CURLE_OK }
         let code = withExtendedLifetime(self) {

@@ -52,16 +52,17 @@ public struct CurlTransport: HTTPTransport {
         return try Self.response(for: request, outcome)
     }
 
-    /// Until libcurl is loaded, looks the host's name up (on a thread of its own, within the request's timeout):
-    /// a name that does not resolve throws ``TransportError/unreachable(host:)``. A name that resolves is not
-    /// looked up again by ``send(_:)``. Once libcurl is loaded, behind a proxy, or for a name that is not ASCII,
-    /// there is nothing to find out before sending (as for ``send(_:)``'s own look-up).
+    /// Looks the host's name up (on a thread of its own, within the request's timeout): a name that does not
+    /// resolve throws ``TransportError/unreachable(host:)``, a look-up that runs out of time
+    /// ``TransportError/timedOut`` (sending would wait as long again). A name that resolved once is not looked up
+    /// again, here or by ``send(_:)``. Behind a proxy, or for a name that is not ASCII, there is nothing to find out
+    /// before sending (as for ``send(_:)``'s own look-up).
     public func checkReachable(_ request: HTTPRequest) async throws {
         try Task.checkCancellation()
         let transfer = CurlTransfer(request: request)
         let code = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<CURLcode, Never>) in
-                let thread = Thread { continuation.resume(returning: transfer.lookUpHostFirst()) }
+                let thread = Thread { continuation.resume(returning: transfer.lookUpHostFirst(evenWhenLoaded: true)) }
                 thread.name = "planner.resolve"
                 thread.start()
             }
@@ -70,6 +71,7 @@ public struct CurlTransport: HTTPTransport {
         }
         if transfer.isCancelled { throw CancellationError() }
         if code == CURLE_COULDNT_RESOLVE_HOST { throw TransportError.unreachable(host: request.url.host ?? "the server") }
+        if code == CURLE_OPERATION_TIMEDOUT { throw TransportError.timedOut }
     }
 
     /// The response for a finished transfer, or the ``TransportError`` it ended with.

@@ -64,7 +64,8 @@ public protocol HTTPTransport: Sendable {
     /// Finds out, without sending anything to the server, whether `request` cannot reach one at all: for libcurl,
     /// that the host's name does not resolve. A client that must take a turn before it sends (Nominatim's one
     /// request a second, kept in the database) asks first, and takes no turn for a request that goes nowhere.
-    /// - Throws: ``TransportError/unreachable(host:)`` when it cannot; nothing when it may (or cannot tell).
+    /// - Throws: ``TransportError/unreachable(host:)`` when it cannot, ``TransportError/timedOut`` when finding out
+    ///   ran out of the request's time; nothing when it may (or cannot tell).
     func checkReachable(_ request: HTTPRequest) async throws
 }
 
