@@ -130,7 +130,14 @@ let package = Package(
             // packages' 50,000 public symbols in the dynamic symbol table: 4.5 MB of the binary, and the Swift
             // runtime's one dladdr at start scans them all (a twentieth of `planner --version`). Nothing looks
             // them up: backtraces read the full symbol table. Release only: the tests' debug binary keeps them.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--no-export-dynamic", "-use-ld=lld",
+                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Scripts/startup-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                    ], .when(configuration: .release))
+            ]
         ),
         // Fake web services on loopback for the tests (never linked into the tool).
         .target(
