@@ -54,7 +54,6 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// `lat,lon` with six decimals (about 0.1 m), the form `init(parsing:)` reads.
     public var description: String {
-        // C's formatting, which Foundation's `String(format:)` ends in, without its NSString on every request.
         cFormat("%.6f,%.6f", latitude, longitude)
     }
 

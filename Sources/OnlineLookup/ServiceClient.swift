@@ -85,10 +85,8 @@ struct ServiceClient: Sendable {
     /// `request` would reach no server (`HTTPTransport.checkReachable`), and ``OnlineLookupError/timedOut(service:)``
     /// when finding out ran out of the request's time.
     func checkReachable(_ request: HTTPRequest) async throws {
-        var request = request
-        request.timeoutSeconds = timeoutSeconds
         do {
-            try await transport.checkReachable(request)
+            try await transport.checkReachable(stamped(request))
         } catch TransportError.unreachable {
             throw OnlineLookupError.unreachable(service: service)
         } catch TransportError.timedOut {
@@ -96,12 +94,18 @@ struct ServiceClient: Sendable {
         }
     }
 
-    /// One request with retries, at least `minimumRetryDelaySeconds` apart; returns a 200's body. `reached` turns
-    /// true once an attempt may have reached the server: anything but a host that could not be reached at all.
-    func send(_ request: HTTPRequest, minimumRetryDelaySeconds: Double, reached: inout Bool) async throws -> Data {
+    /// `request` with this client's User-Agent and timeout.
+    private func stamped(_ request: HTTPRequest) -> HTTPRequest {
         var request = request
         request.headers["User-Agent"] = userAgent
         request.timeoutSeconds = timeoutSeconds
+        return request
+    }
+
+    /// One request with retries, at least `minimumRetryDelaySeconds` apart; returns a 200's body. `reached` turns
+    /// true once an attempt may have reached the server: anything but a host that could not be reached at all.
+    func send(_ request: HTTPRequest, minimumRetryDelaySeconds: Double, reached: inout Bool) async throws -> Data {
+        let request = stamped(request)
         var attempt = 0
         while true {
             let response: Transport.HTTPResponse

@@ -115,7 +115,7 @@ public struct RoadRouter: Router {
                         treesToTheaters: treesToTheaters)
                 )
             }
-            modes[graph.mode] = ModeRouting(preparingWhenAsked ? .whenAsked(prepare) : .now(prepare))
+            modes[graph.mode] = ModeRouting(now: !preparingWhenAsked, prepare)
         }
         self.modes = modes
     }
@@ -427,25 +427,15 @@ func withoutRepeats(_ line: [Coordinate]) -> [Coordinate] {
 private final class ModeRouting: @unchecked Sendable {
     typealias Made = (graph: PreparedGraph, plans: [Coordinate: RoadRouter.TheaterPlan])
 
-    enum Preparation {
-        case now(@Sendable () -> Made)
-        case whenAsked(@Sendable () -> Made)
-    }
-
     private let madeAtOnce: Made?
-    private let make: (@Sendable () -> Made)?
+    private let make: @Sendable () -> Made
     private let lock = NSLock()
     private var madeLater: Made?
 
-    init(_ preparation: Preparation) {
-        switch preparation {
-        case .now(let make):
-            madeAtOnce = make()
-            self.make = nil
-        case .whenAsked(let make):
-            madeAtOnce = nil
-            self.make = make
-        }
+    /// - Parameter now: make them here; else when first asked.
+    init(now: Bool, _ make: @escaping @Sendable () -> Made) {
+        madeAtOnce = now ? make() : nil
+        self.make = make
     }
 
     var isMade: Bool { madeAtOnce != nil || lock.withLock { madeLater != nil } }
@@ -456,7 +446,7 @@ private final class ModeRouting: @unchecked Sendable {
         if let madeAtOnce { return madeAtOnce }
         return lock.withLock {
             if let madeLater { return madeLater }
-            let made = make!()
+            let made = make()
             madeLater = made
             return made
         }

@@ -35,16 +35,7 @@ public struct CurlTransport: HTTPTransport {
         try Task.checkCancellation()
         let transfer = CurlTransfer(request: request)
         let pool = self.pool
-        let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<CurlTransfer.Outcome, Never>) in
-                let thread = Thread { continuation.resume(returning: transfer.perform(pool: pool)) }
-                thread.name = "planner.curl"
-                thread.start()
-            }
-        } onCancel: {
-            transfer.cancel()
-        }
-        if transfer.isCancelled { throw CancellationError() }
+        let outcome = try await Self.onOwnThread(named: "planner.curl", transfer) { transfer.perform(pool: pool) }
         // libcurl is loaded by the first transfer whose host name resolves (CurlTransfer.lookUpHostFirst).
         if outcome.code == CURLE_FAILED_INIT, let failure = CurlTransfer.loadFailure {
             throw TransportError.unavailable(reason: failure)
@@ -60,18 +51,29 @@ public struct CurlTransport: HTTPTransport {
     public func checkReachable(_ request: HTTPRequest) async throws {
         try Task.checkCancellation()
         let transfer = CurlTransfer(request: request)
-        let code = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<CURLcode, Never>) in
-                let thread = Thread { continuation.resume(returning: transfer.lookUpHostFirst(evenWhenLoaded: true)) }
-                thread.name = "planner.resolve"
+        let code = try await Self.onOwnThread(named: "planner.resolve", transfer) {
+            transfer.lookUpHostFirst(evenWhenLoaded: true)
+        }
+        if code == CURLE_COULDNT_RESOLVE_HOST { throw TransportError.unreachable(host: request.url.host ?? "the server") }
+        if code == CURLE_OPERATION_TIMEDOUT { throw TransportError.timedOut }
+    }
+
+    /// Runs `work`, which blocks, on a thread of its own (never on Swift's cooperative pool) and resumes the caller
+    /// when it ends; a cancelled caller stops `transfer` and gets a `CancellationError`.
+    private static func onOwnThread<Result: Sendable>(
+        named name: String, _ transfer: CurlTransfer, _ work: @escaping @Sendable () -> Result
+    ) async throws -> Result {
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+                let thread = Thread { continuation.resume(returning: work()) }
+                thread.name = name
                 thread.start()
             }
         } onCancel: {
             transfer.cancel()
         }
         if transfer.isCancelled { throw CancellationError() }
-        if code == CURLE_COULDNT_RESOLVE_HOST { throw TransportError.unreachable(host: request.url.host ?? "the server") }
-        if code == CURLE_OPERATION_TIMEDOUT { throw TransportError.timedOut }
+        return result
     }
 
     /// The response for a finished transfer, or the ``TransportError`` it ended with.

@@ -19,13 +19,12 @@ public struct LoggingTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let start = Date()
-        func elapsed() -> String { "\(Int((Date().timeIntervalSince(start) * 1000).rounded())) ms" }
         do {
             let response = try await inner.send(request)
-            log("\(request) → \(response.statusCode), \(elapsed()), \(response.body.count) bytes")
+            log("\(request) → \(response.statusCode), \(Self.elapsed(since: start)), \(response.body.count) bytes")
             return response
         } catch {
-            log("\(request) → failed after \(elapsed()): \(error)")
+            log("\(request) → failed after \(Self.elapsed(since: start)): \(error)")
             throw error
         }
     }
@@ -35,8 +34,13 @@ public struct LoggingTransport: HTTPTransport {
         do {
             try await inner.checkReachable(request)
         } catch {
-            log("\(request) → failed after \(Int((Date().timeIntervalSince(start) * 1000).rounded())) ms: \(error)")
+            log("\(request) → failed after \(Self.elapsed(since: start)): \(error)")
             throw error
         }
+    }
+
+    /// "182 ms".
+    private static func elapsed(since start: Date) -> String {
+        "\(Int((Date().timeIntervalSince(start) * 1000).rounded())) ms"
     }
 }

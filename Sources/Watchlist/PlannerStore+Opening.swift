@@ -12,13 +12,16 @@ extension PlannerStore {
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
     /// Checks the file before any connection that could write to it is opened.
-    static func checkBeforeOpening(path: String, readOnly: Bool, migrator: DatabaseMigrator) throws {
+    /// - Returns: whether the file exists and is in WAL mode: its header's read and write versions are 2
+    ///   (https://www.sqlite.org/fileformat2.html#the_database_header).
+    @discardableResult
+    static func checkBeforeOpening(path: String, readOnly: Bool, migrator: DatabaseMigrator) throws -> Bool {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
             if readOnly { throw WatchlistError.databaseNotFound(path: path) }
             try createParentDirectory(of: path)
-            return
+            return false
         }
         guard !isDirectory.boolValue else { throw WatchlistError.notADatabase(path: path) }
         guard access(path, R_OK) == 0, let handle = FileHandle(forReadingAtPath: path) else {
@@ -30,13 +33,14 @@ extension PlannerStore {
             // SQLite treats an empty file as an empty database.
             if readOnly { throw WatchlistError.needsMigration(path: path) }
             try checkWritable(path: path)
-            return
+            return false
         }
         guard header.count == 100, Array(header.prefix(16)) == sqliteHeader else {
             throw WatchlistError.notADatabase(path: path)
         }
         if !readOnly { try checkWritable(path: path) }
         try checkSchema(path: path, migrator: migrator)
+        return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
     }
 
     /// Throws ``WatchlistError/readOnly(path:)`` unless both the file and its folder can be written

@@ -53,7 +53,7 @@ public final class PlannerStore: Sendable {
         path: String, readOnly: Bool = false, migrations: [MigrationRegistration] = [], concurrentReads: Bool = true
     ) throws {
         let migrator = Self.migrator(with: migrations)
-        try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
+        let isInWALMode = try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.readonly = readOnly
@@ -73,7 +73,7 @@ public final class PlannerStore: Sendable {
                 // (1.5 MB after a few hundred searches). Pools keep theirs as it is: GRDB writes a table and drops it
                 // to refill an empty one (below), which costs a pool's open more than reading the frames.
                 configuration.prepareDatabase { try $0.execute(sql: "PRAGMA journal_size_limit = 0") }
-                if Self.isInWALMode(path) {
+                if isInWALMode {
                     // The file keeps its WAL mode: asking GRDB for it again would have it make that table whenever
                     // the -wal file is empty. What GRDB's set-up adds is the synchronous level it sets for WAL.
                     configuration.prepareDatabase { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
@@ -124,15 +124,6 @@ public final class PlannerStore: Sendable {
         var keep: CInt = 1
         let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
         guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-    }
-
-    /// Whether the database file at `path` is in WAL mode: its header's read and write versions are 2
-    /// (https://www.sqlite.org/fileformat2.html#the_database_header). False for a file that is missing or short.
-    static func isInWALMode(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
-        return header[18] == 2 && header[19] == 2
     }
 
     /// Opens the file as a WAL pool, trying again while another process holds it: switching a new file to WAL
