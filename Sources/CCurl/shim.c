@@ -82,10 +82,11 @@ static long milliseconds_since(const struct timespec *start) {
     return (long)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
 }
 
-CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata) {
+// Starts looking `host` up without waiting (getaddrinfo_a); NULL when the lookup could not even start.
+static struct lookup *start_lookup(const char *host) {
     size_t length = strlen(host);
     struct lookup *lookup = calloc(1, sizeof *lookup + length + 1);
-    if (lookup == NULL) return CURLE_OK;
+    if (lookup == NULL) return NULL;
     memcpy(lookup->name, host, length + 1);
     lookup->hints.ai_family = AF_UNSPEC;
     lookup->hints.ai_socktype = SOCK_STREAM;
@@ -94,8 +95,85 @@ CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback st
     struct gaicb *requests[1] = {&lookup->request};
     if (getaddrinfo_a(GAI_NOWAIT, requests, 1, NULL) != 0) {
         free(lookup);
-        return CURLE_OK;
+        return NULL;
     }
+    return lookup;
+}
+
+// Ends a lookup nobody waits for any more: cancelled, or freed if done, or left to the resolver while it still
+// works on it (a few hundred bytes, once per time-out).
+static void abandon(struct lookup *lookup) {
+    switch (gai_cancel(&lookup->request)) {
+    case EAI_CANCELED: free(lookup); break;
+    case EAI_ALLDONE:
+        if (lookup->request.ar_result != NULL) freeaddrinfo(lookup->request.ar_result);
+        free(lookup);
+        break;
+    default: break;
+    }
+}
+
+// Lookups started by ccurl_resolve_ahead and not yet taken by a ccurl_resolve: at most one a name, and a few names.
+enum { ahead_capacity = 8, ahead_fresh_ms = 10000 };
+static pthread_mutex_t ahead_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    struct lookup *lookup;
+    struct timespec started;
+} ahead[ahead_capacity];
+
+void ccurl_resolve_ahead(const char *host) {
+    pthread_mutex_lock(&ahead_lock);
+    int free_slot = -1;
+    for (int i = 0; i < ahead_capacity; i++) {
+        if (ahead[i].lookup == NULL) {
+            if (free_slot < 0) free_slot = i;
+        } else if (strcmp(ahead[i].lookup->name, host) == 0) {
+            free_slot = -1;  // already under way
+            break;
+        }
+    }
+    if (free_slot >= 0 && (ahead[free_slot].lookup = start_lookup(host)) != NULL) {
+        clock_gettime(CLOCK_MONOTONIC, &ahead[free_slot].started);
+    }
+    pthread_mutex_unlock(&ahead_lock);
+}
+
+int ccurl_resolving_ahead(const char *host) {
+    int found = 0;
+    pthread_mutex_lock(&ahead_lock);
+    for (int i = 0; i < ahead_capacity && !found; i++) {
+        found = ahead[i].lookup != NULL && strcmp(ahead[i].lookup->name, host) == 0;
+    }
+    pthread_mutex_unlock(&ahead_lock);
+    return found;
+}
+
+// The lookup of `host` started ahead, taken out of the table; NULL when there is none, or only one started over
+// ahead_fresh_ms ago (its answer may be out of date: it is abandoned, and the caller starts another).
+static struct lookup *take_ahead(const char *host) {
+    struct lookup *taken = NULL;
+    int fresh = 0;
+    pthread_mutex_lock(&ahead_lock);
+    for (int i = 0; i < ahead_capacity; i++) {
+        if (ahead[i].lookup != NULL && strcmp(ahead[i].lookup->name, host) == 0) {
+            taken = ahead[i].lookup;
+            fresh = milliseconds_since(&ahead[i].started) < ahead_fresh_ms;
+            ahead[i].lookup = NULL;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&ahead_lock);
+    if (taken != NULL && !fresh) {
+        abandon(taken);
+        taken = NULL;
+    }
+    return taken;
+}
+
+CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata) {
+    struct lookup *lookup = take_ahead(host);
+    if (lookup == NULL) lookup = start_lookup(host);
+    if (lookup == NULL) return CURLE_OK;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     CURLcode abandoned;
@@ -120,14 +198,7 @@ CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback st
         const struct gaicb *waiting[1] = {&lookup->request};
         gai_suspend(waiting, 1, &wait);
     }
-    switch (gai_cancel(&lookup->request)) {
-    case EAI_CANCELED: free(lookup); break;
-    case EAI_ALLDONE:
-        if (lookup->request.ar_result != NULL) freeaddrinfo(lookup->request.ar_result);
-        free(lookup);
-        break;
-    default: break;  // still being resolved: the resolver owns it now (a few hundred bytes, once per time-out)
-    }
+    abandon(lookup);
     return abandoned;
 }
 

@@ -78,9 +78,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// - Parameter evenWhenLoaded: look the name up even when libcurl is loaded (``CurlTransport/checkReachable(_:)``,
     ///   which must tell before anything is sent).
     func lookUpHostFirst(evenWhenLoaded: Bool = false) -> CURLcode {
-        guard evenWhenLoaded || ccurl_is_loaded() == 0, !Self.proxyIsSet, let host = request.url.host, !host.isEmpty,
-            host.utf8.allSatisfy({ $0 < 0x80 }), !Self.resolved.withLock({ $0.contains(host) })
-        else { return CURLE_OK }
+        guard evenWhenLoaded || ccurl_is_loaded() == 0, let host = Self.nameToLookUp(request.url) else { return CURLE_OK }
         let code = withExtendedLifetime(self) {
             ccurl_resolve(host, timeoutMilliseconds, curlShouldStop, Unmanaged.passUnretained(self).toOpaque())
         }
@@ -90,6 +88,15 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The host names that resolved in this process (a few: one per service asked).
     private static let resolved = LockedValue<[String]>([])
+
+    /// `url`'s host name, when there is something to find out before sending to it: not behind a proxy, an ASCII
+    /// name, not yet resolved in this process.
+    static func nameToLookUp(_ url: URL) -> String? {
+        guard !proxyIsSet, let host = url.host, !host.isEmpty, host.utf8.allSatisfy({ $0 < 0x80 }),
+            !resolved.withLock({ $0.contains(host) })
+        else { return nil }
+        return host
+    }
 
     /// Sets the handle's options for ``request``; returns the first failing option's code, or nil.
     private func configure(_ handle: UnsafeMutableRawPointer, headerList: inout UnsafeMutablePointer<curl_slist>?)

@@ -58,6 +58,15 @@ public struct CurlTransport: HTTPTransport {
         if code == CURLE_OPERATION_TIMEDOUT { throw TransportError.timedOut }
     }
 
+    /// Starts looking `url`'s host name up on the system resolver's own thread, and returns at once: the next
+    /// look-up of that name within 10 s (by ``checkReachable(_:)`` or ``send(_:)``) finds the answer ready or under
+    /// way. A command calls it for the services it will ask before its local work, which then hides the name
+    /// server's round trips. Skipped where ``checkReachable(_:)`` would look nothing up.
+    public func lookUpAhead(_ url: URL) {
+        guard let host = CurlTransfer.nameToLookUp(url) else { return }
+        ccurl_resolve_ahead(host)
+    }
+
     /// Runs `work`, which blocks, on a thread of its own (never on Swift's cooperative pool) and resumes the caller
     /// when it ends; a cancelled caller stops `transfer` and gets a `CancellationError`.
     private static func onOwnThread<Result: Sendable>(

@@ -67,9 +67,16 @@ public protocol HTTPTransport: Sendable {
     /// - Throws: ``TransportError/unreachable(host:)`` when it cannot, ``TransportError/timedOut`` when finding out
     ///   ran out of the request's time; nothing when it may (or cannot tell).
     func checkReachable(_ request: HTTPRequest) async throws
+
+    /// Starts, without waiting, what sending to `url`'s server will need first (for libcurl, looking its name up),
+    /// so that a later ``checkReachable(_:)`` or ``send(_:)`` finds it done or under way.
+    func lookUpAhead(_ url: URL)
 }
 
 extension HTTPTransport {
     /// A transport that cannot tell sends and finds out.
     public func checkReachable(_ request: HTTPRequest) async throws {}
+
+    /// A transport with nothing to start ahead starts nothing.
+    public func lookUpAhead(_ url: URL) {}
 }

@@ -39,6 +39,10 @@ public struct LoggingTransport: HTTPTransport {
         }
     }
 
+    public func lookUpAhead(_ url: URL) {
+        inner.lookUpAhead(url)
+    }
+
     /// "182 ms".
     private static func elapsed(since start: Date) -> String {
         "\(Int((Date().timeIntervalSince(start) * 1000).rounded())) ms"

@@ -163,6 +163,31 @@ struct OnlineNearbyTests {
         #expect(lyon.status != 0)
         #expect(lyon.stderr.split(separator: "\n").count == 1)
     }
+
+    @Test func aDatabaseThatIsNotOneIsReportedFirstAndNoServiceIsAsked() async throws {
+        // The lookup database opens on a thread of its own while the search reads its local data; its refusal
+        // still comes first, as when it was opened before anything else, and nothing is sent.
+        try await withFakeServer(FakeOSMServices.overpass) { overpass in
+            try await withFakeServer(FakeOSMServices.nominatim) { nominatim in
+                let planner = planner(overpass: overpass, nominatim: nominatim)
+                let path = try #require(planner.environment["PLANNER_DB"])
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+                for arguments in [
+                    ["nearby", "--near", "Lyon", "--online", "--radius", "2km"],
+                    ["nearby", "--near", "Nowhere-In-Particular", "--radius", "2km"],
+                    ["nearby", "--near", "95.5,24.9384", "--radius", "2km"],
+                ] {
+                    let result = try await planner.run(arguments)
+                    #expect(result.status != 0)
+                    #expect(result.stderr == "planner: error: The file at \(path) is not a SQLite database; nothing was changed.\n")
+                }
+                #expect(await overpass.log.count == 0)
+                #expect(await nominatim.log.count == 0)
+            }
+        }
+    }
 }
 
 actor ArrivalLog {

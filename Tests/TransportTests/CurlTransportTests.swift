@@ -1,3 +1,4 @@
+import CCurl
 import FlyingFox
 import Foundation
 import TestSupport
@@ -92,6 +93,36 @@ import Testing
         await #expect(throws: TransportError.unreachable(host: host)) {
             try await CurlTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
         }
+    }
+
+    @Test func aNameLookedUpAheadIsWaitedForOnceAndThenLookedUpAfresh() async throws {
+        let host = String(repeating: "y", count: 64) + ".invalid"
+        let url = try #require(URL(string: "http://\(host)/api"))
+        let transport = CurlTransport()
+        transport.lookUpAhead(url)
+        transport.lookUpAhead(url)  // one look-up a name at a time
+        #expect(ccurl_resolving_ahead(host) == 1)
+        await #expect(throws: TransportError.unreachable(host: host)) {
+            try await transport.checkReachable(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+        // checkReachable took the look-up started ahead; the send looks the name up again, and fails the same way.
+        #expect(ccurl_resolving_ahead(host) == 0)
+        await #expect(throws: TransportError.unreachable(host: host)) {
+            try await transport.send(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+    }
+
+    @Test func aServerWhoseNameWasLookedUpAheadAnswers() async throws {
+        let fake = try await FakeServer.start { _, _ in Reply.json(#"{"ok":true}"#) }
+        let port = try #require(fake.baseURL.port)
+        // localhost, from /etc/hosts: a name, so that there is something to look up, and no network is asked.
+        let url = try #require(URL(string: "http://localhost:\(port)/ahead"))
+        let transport = CurlTransport()
+        transport.lookUpAhead(url)
+        let response = try await transport.send(HTTPRequest(url: url, timeoutSeconds: 5))
+        await fake.stop()
+        #expect(response.statusCode == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
     }
 
     @Test func aBodyCutShortIsTruncated() async throws {

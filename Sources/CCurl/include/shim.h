@@ -54,6 +54,15 @@ typedef int (*ccurl_stop_callback)(void *userdata);
 /// every 100 ms). Returns CURLE_OK when the name resolves (or the lookup could not even start: libcurl will try
 /// itself), CURLE_COULDNT_RESOLVE_HOST when the resolver says it does not, CURLE_OPERATION_TIMEDOUT or
 /// CURLE_ABORTED_BY_CALLBACK: the codes libcurl gives for the same ends.
+/// A lookup of `host` started by `ccurl_resolve_ahead` within the last 10 s is the one it waits for (and ends).
 CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata);
+
+/// Starts looking `host` up without waiting, so that the next `ccurl_resolve` of it (within 10 s) finds the answer
+/// ready or under way: a command asks for the names it will need before its local work. Does nothing when a lookup
+/// of `host` is already under way, or eight other names are.
+void ccurl_resolve_ahead(const char *host);
+
+/// Whether a lookup of `host` started by `ccurl_resolve_ahead` waits to be taken (for the tests).
+int ccurl_resolving_ahead(const char *host);
 
 #endif

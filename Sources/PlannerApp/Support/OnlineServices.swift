@@ -2,10 +2,11 @@ import Foundation
 import NowPlaying
 import OnlineLookup
 import Settings
+import Transport
 
 /// The online services `nearby` and friends may ask, and when: never (`--offline`, or `online = never`), when the
 /// local data falls short (`online = auto`, the default), or always (`--online`, or `online = always`).
-package struct OnlineServices {
+package struct OnlineServices: Sendable {
     package enum Policy: String {
         case never, auto, always
     }
@@ -16,28 +17,52 @@ package struct OnlineServices {
 
     /// The services for this run, or nil when the policy is `never`. Base URLs come from `OVERPASS_URL` and
     /// `NOMINATIM_URL`; the contact in the User-Agent from `planner config set contact`.
-    package static func make(forced: Bool, offline: Bool = false, verbose: Bool = false, environment: Environment) throws
-        -> OnlineServices?
+    ///
+    /// A command (no ``Environment/storage``) opens its lookup database on a thread of its own, and starts looking
+    /// the services' host names up, while it goes on with its local data: ``Pending/ready()`` waits for both.
+    package static func start(forced: Bool, offline: Bool = false, verbose: Bool = false, environment: Environment)
+        throws -> Pending?
     {
         let settings = try environment.settings()
         let saved = Policy(rawValue: settings.online ?? Policy.auto.rawValue) ?? .auto
         // --offline and `online = never` are absolute; --online forces the services on otherwise.
         let policy: Policy = offline || saved == .never ? .never : forced ? .always : saved
         guard policy != .never else { return nil }
-        // A command's lookups read and write the cache in turn: one connection is enough (a server shares its
-        // storage's pool).
-        let cache = try environment.storage?.lookupCache
-            ?? LookupCache(
-                writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
-        let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
-        return OnlineServices(
-            policy: policy,
-            overpass: OverpassClient(
-                baseURL: try url(environment.variables["OVERPASS_URL"], default: OverpassClient.defaultBaseURL),
-                userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "overpass")),
-            nominatim: NominatimClient(
-                baseURL: try url(environment.variables["NOMINATIM_URL"], default: NominatimClient.defaultBaseURL),
-                userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "nominatim")))
+        let make: @Sendable () throws -> OnlineServices = {
+            // A command's lookups read and write the cache in turn: one connection is enough (a server shares its
+            // storage's pool).
+            let cache = try environment.storage?.lookupCache
+                ?? LookupCache(
+                    writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
+            let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
+            return OnlineServices(
+                policy: policy,
+                overpass: OverpassClient(
+                    baseURL: try url(environment.variables["OVERPASS_URL"], default: OverpassClient.defaultBaseURL),
+                    userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "overpass")),
+                nominatim: NominatimClient(
+                    baseURL: try url(environment.variables["NOMINATIM_URL"], default: NominatimClient.defaultBaseURL),
+                    userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "nominatim")))
+        }
+        guard environment.storage == nil else { return Pending(policy: policy, services: BackgroundValue(now: make)) }
+        let ahead = CurlTransport(maxIdleConnections: 0)
+        for (variable, fallback) in [
+            ("OVERPASS_URL", OverpassClient.defaultBaseURL), ("NOMINATIM_URL", NominatimClient.defaultBaseURL),
+        ] {
+            if let url = try? url(environment.variables[variable], default: fallback) { ahead.lookUpAhead(url) }
+        }
+        return Pending(policy: policy, services: BackgroundValue(onOwnThread: "planner.open", make))
+    }
+
+    /// The services of ``start(forced:offline:verbose:environment:)``, while they are being made.
+    package struct Pending: Sendable {
+        package let policy: Policy
+        let services: BackgroundValue<OnlineServices>
+
+        /// The services, once their database is open; throws what opening it (or reading a base URL) threw.
+        package func ready() throws -> OnlineServices {
+            try services.value()
+        }
     }
 
     package static func url(_ text: String?, default fallback: URL) throws -> URL {

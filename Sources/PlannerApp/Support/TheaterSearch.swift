@@ -85,31 +85,38 @@ package struct TheaterSearch {
         if let near, near.count > SearchRequest.maxPlaceCharacters {
             throw PlannerAppError.invalidArgument("--near is over \(SearchRequest.maxPlaceCharacters) characters")
         }
-        guard let online = try OnlineServices.make(
+        guard let online = try OnlineServices.start(
             forced: search.online, offline: search.offline, verbose: search.verbose, environment: environment)
         else {
             return try TheaterSearch(near: near, search: search, environment: environment)
         }
-        var notes: [String] = []
-        let origin = try await Self.origin(near, online: online, environment: environment, notes: &notes)
-        return try await Self.online(origin: origin, search: search, environment: environment, online: online, notes: notes)
+        do {
+            var notes: [String] = []
+            let origin = try await Self.origin(near, online: online, environment: environment, notes: &notes)
+            return try await Self.online(origin: origin, search: search, environment: environment, online: online, notes: notes)
+        } catch {
+            // A database that cannot be used is reported first, as when it was opened before anything else.
+            _ = try online.ready()
+            throw error
+        }
     }
 
-    package static func origin(_ near: String?, online: OnlineServices, environment: Environment, notes: inout [String])
-        async throws -> Origin
-    {
+    package static func origin(
+        _ near: String?, online pending: OnlineServices.Pending, environment: Environment, notes: inout [String]
+    ) async throws -> Origin {
         let settings = try environment.settings()
         guard let near, !Coordinate.looksLikeCoordinate(near), !(near.first.map { $0 == "-" || $0.isNumber } ?? false)
         else {
             return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
         }
-        if online.policy == .auto {
+        if pending.policy == .auto {
             do {
                 return try Origin.resolve(near: near, settings: settings, gazetteer: environment.gazetteer)
             } catch PlacesError.unknownPlace {
                 // Not in the offline gazetteer: ask Nominatim below.
             }
         }
+        let online = try pending.ready()
         do {
             let (places, provenance) = try await online.nominatim.search(near, limit: 1)
             guard let place = places.first else { throw OnlineLookupError.placeNotFound(near) }
@@ -160,12 +167,14 @@ package struct TheaterSearch {
     }
 
     /// The online part of ``resolve(near:search:environment:)``, once the origin is known.
-    package static func online(origin: Origin, search: SearchRequest, environment: Environment, online: OnlineServices, notes: [String])
-        async throws -> TheaterSearch
-    {
+    package static func online(
+        origin: Origin, search: SearchRequest, environment: Environment, online pending: OnlineServices.Pending,
+        notes: [String]
+    ) async throws -> TheaterSearch {
         var notes = notes
         let radius = try search.parsedRadius()
         var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        let online = try pending.ready()
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         // A theater missing from `sources` is local; only what the lookups add beyond the catalog is named.
         var sources: [String: String] = [:]
