@@ -1,6 +1,26 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whether the C library the release `planner` is linked against reads packed relative relocations (DT_RELR:
+/// glibc 2.36 and later). lld marks a packed binary as needing GLIBC_ABI_DT_RELR, which an older glibc refuses to
+/// load, so Ubuntu 22.04 (2.35) links them unpacked.
+let libcReadsPackedRelocations: Bool = {
+    #if canImport(Glibc)
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
+        // "glibc 2.36"
+        let version = String(cString: buffer).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
+        guard let version, version.count >= 2 else { return false }
+        return version[0] > 2 || (version[0] == 2 && version[1] >= 36)
+    #else
+        return false
+    #endif
+}()
+
 let package = Package(
     name: "planner",
     platforms: [.macOS(.v14)],
@@ -131,14 +151,15 @@ let package = Package(
             // runtime's one dladdr at start scans them all (a twentieth of `planner --version`). Nothing looks
             // them up: backtraces read the full symbol table. Release only: the tests' debug binary keeps them.
             // The binary stays position-independent (ASLR), but its 142,000 relative relocations are packed
-            // (DT_RELR, glibc 2.36 and later): 28 KB for the loader to read instead of 3.4 MB (BENCHMARKS.md).
+            // (DT_RELR, where glibc is 2.36 or later): 28 KB for the loader to read instead of 3.4 MB (BENCHMARKS.md).
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--no-export-dynamic", "-use-ld=lld",
                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Scripts/startup-order.txt",
                         "-Xlinker", "--no-warn-symbol-ordering",
-                    ], .when(configuration: .release))
+                    ] + (libcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
+                    .when(configuration: .release))
             ]
         ),
         // Fake web services on loopback for the tests (never linked into the tool).
