@@ -122,7 +122,16 @@ static struct {
 } ahead[ahead_capacity];
 
 void ccurl_resolve_ahead(const char *host) {
+    struct lookup *stale[ahead_capacity];
+    int stale_count = 0;
     pthread_mutex_lock(&ahead_lock);
+    // Lookups nobody took within ahead_fresh_ms (the service was not asked after all) give their places up.
+    for (int i = 0; i < ahead_capacity; i++) {
+        if (ahead[i].lookup != NULL && milliseconds_since(&ahead[i].started) >= ahead_fresh_ms) {
+            stale[stale_count++] = ahead[i].lookup;
+            ahead[i].lookup = NULL;
+        }
+    }
     int free_slot = -1;
     for (int i = 0; i < ahead_capacity; i++) {
         if (ahead[i].lookup == NULL) {
@@ -136,6 +145,7 @@ void ccurl_resolve_ahead(const char *host) {
         clock_gettime(CLOCK_MONOTONIC, &ahead[free_slot].started);
     }
     pthread_mutex_unlock(&ahead_lock);
+    for (int i = 0; i < stale_count; i++) abandon(stale[i]);
 }
 
 int ccurl_resolving_ahead(const char *host) {

@@ -45,6 +45,12 @@ public struct NominatimClient: Sendable {
             retry: retry, cache: cache, offline: offline, now: now)
     }
 
+    /// Starts what a request to Nominatim will need first (its host name's look-up, `HTTPTransport.lookUpAhead`) and
+    /// returns at once.
+    public func lookUpAhead() {
+        client.transport.lookUpAhead(baseURL)
+    }
+
     /// Geocodes free text: `/search?q=…&format=jsonv2&limit=…`, best first.
     public func search(_ text: String, limit: Int = 5) async throws -> (places: [NominatimPlace], provenance: LookupProvenance) {
         let (body, provenance) = try await get(

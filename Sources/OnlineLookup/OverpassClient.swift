@@ -31,6 +31,12 @@ public struct OverpassClient: Sendable {
             retry: retry, cache: cache, offline: offline, now: now)
     }
 
+    /// Starts what a request to Overpass will need first (its host name's look-up, `HTTPTransport.lookUpAhead`) and
+    /// returns at once.
+    public func lookUpAhead() {
+        client.transport.lookUpAhead(baseURL)
+    }
+
     /// The Overpass QL for a keyword's query around a point, e.g.
     /// `[out:json][timeout:25];nwr["amenity"="cinema"](around:2000,45.75,4.85);out center tags;`.
     public static func query(for query: TheaterQuery, around center: Coordinate, radiusMeters: Double) -> String {

@@ -59,9 +59,10 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// Starts looking `url`'s host name up on the system resolver's own thread, and returns at once: the next
-    /// look-up of that name within 10 s (by ``checkReachable(_:)`` or ``send(_:)``) finds the answer ready or under
-    /// way. A command calls it for the services it will ask before its local work, which then hides the name
-    /// server's round trips. Skipped where ``checkReachable(_:)`` would look nothing up.
+    /// look-up of that name within 10 s (by ``checkReachable(_:)``, or by ``send(_:)`` while libcurl is not loaded)
+    /// finds the answer ready or under way. A command calls it for the services it will ask, and goes on with its
+    /// local work, which then hides the name server's round trips. Skipped where ``checkReachable(_:)`` would look
+    /// nothing up.
     public func lookUpAhead(_ url: URL) {
         guard let host = CurlTransfer.nameToLookUp(url) else { return }
         ccurl_resolve_ahead(host)

@@ -115,10 +115,15 @@ import Testing
     @Test func aServerWhoseNameWasLookedUpAheadAnswers() async throws {
         let fake = try await FakeServer.start { _, _ in Reply.json(#"{"ok":true}"#) }
         let port = try #require(fake.baseURL.port)
-        // localhost, from /etc/hosts: a name, so that there is something to look up, and no network is asked.
-        let url = try #require(URL(string: "http://localhost:\(port)/ahead"))
+        // localhost, from /etc/hosts: a name, so that there is something to look up, and no network is asked. In
+        // capitals, a name no other test has resolved in this process (the system's look-up ignores case).
+        let url = try #require(URL(string: "http://LOCALHOST:\(port)/ahead"))
+        let host = try #require(url.host)
         let transport = CurlTransport()
         transport.lookUpAhead(url)
+        #expect(ccurl_resolving_ahead(host) == 1)
+        try await transport.checkReachable(HTTPRequest(url: url, timeoutSeconds: 5))
+        #expect(ccurl_resolving_ahead(host) == 0)
         let response = try await transport.send(HTTPRequest(url: url, timeoutSeconds: 5))
         await fake.stop()
         #expect(response.statusCode == 200)

@@ -59,7 +59,7 @@ CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback st
 
 /// Starts looking `host` up without waiting, so that the next `ccurl_resolve` of it (within 10 s) finds the answer
 /// ready or under way: a command asks for the names it will need before its local work. Does nothing when a lookup
-/// of `host` is already under way, or eight other names are.
+/// of `host` is already under way, or eight other names are; lookups nobody took within 10 s are ended first.
 void ccurl_resolve_ahead(const char *host);
 
 /// Whether a lookup of `host` started by `ccurl_resolve_ahead` waits to be taken (for the tests).

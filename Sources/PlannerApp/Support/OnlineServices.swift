@@ -2,7 +2,6 @@ import Foundation
 import NowPlaying
 import OnlineLookup
 import Settings
-import Transport
 
 /// The online services `nearby` and friends may ask, and when: never (`--offline`, or `online = never`), when the
 /// local data falls short (`online = auto`, the default), or always (`--online`, or `online = always`).
@@ -18,8 +17,9 @@ package struct OnlineServices: Sendable {
     /// The services for this run, or nil when the policy is `never`. Base URLs come from `OVERPASS_URL` and
     /// `NOMINATIM_URL`; the contact in the User-Agent from `planner config set contact`.
     ///
-    /// A command (no ``Environment/storage``) opens its lookup database on a thread of its own, and starts looking
-    /// the services' host names up, while it goes on with its local data: ``Pending/ready()`` waits for both.
+    /// A command (no ``Environment/storage``) opens its lookup database on a thread of its own, then starts looking
+    /// the services' host names up, while it goes on with its local data; ``Pending/ready()`` waits for the
+    /// database.
     package static func start(forced: Bool, offline: Bool = false, verbose: Bool = false, environment: Environment)
         throws -> Pending?
     {
@@ -35,7 +35,7 @@ package struct OnlineServices: Sendable {
                 ?? LookupCache(
                     writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
             let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
-            return OnlineServices(
+            let services = OnlineServices(
                 policy: policy,
                 overpass: OverpassClient(
                     baseURL: try url(environment.variables["OVERPASS_URL"], default: OverpassClient.defaultBaseURL),
@@ -43,14 +43,16 @@ package struct OnlineServices: Sendable {
                 nominatim: NominatimClient(
                     baseURL: try url(environment.variables["NOMINATIM_URL"], default: NominatimClient.defaultBaseURL),
                     userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "nominatim")))
+            if environment.storage == nil {
+                // A command's first requests find their host names looked up, or under way. Only once the
+                // database is open: a command it refuses asks nothing, not even the name server. (Overpass's name
+                // is looked up even when the local data or the cache will answer: one query to the name server.)
+                services.overpass.lookUpAhead()
+                services.nominatim.lookUpAhead()
+            }
+            return services
         }
         guard environment.storage == nil else { return Pending(policy: policy, services: BackgroundValue(now: make)) }
-        let ahead = CurlTransport(maxIdleConnections: 0)
-        for (variable, fallback) in [
-            ("OVERPASS_URL", OverpassClient.defaultBaseURL), ("NOMINATIM_URL", NominatimClient.defaultBaseURL),
-        ] {
-            if let url = try? url(environment.variables[variable], default: fallback) { ahead.lookUpAhead(url) }
-        }
         return Pending(policy: policy, services: BackgroundValue(onOwnThread: "planner.open", make))
     }
 
