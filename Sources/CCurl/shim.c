@@ -121,6 +121,14 @@ static struct {
     struct timespec started;
 } ahead[ahead_capacity];
 
+// Where the lookup of `host` started ahead sits in the table, or -1; the caller holds ahead_lock.
+static int ahead_index(const char *host) {
+    for (int i = 0; i < ahead_capacity; i++) {
+        if (ahead[i].lookup != NULL && strcmp(ahead[i].lookup->name, host) == 0) return i;
+    }
+    return -1;
+}
+
 void ccurl_resolve_ahead(const char *host) {
     struct lookup *stale[ahead_capacity];
     int stale_count = 0;
@@ -133,12 +141,9 @@ void ccurl_resolve_ahead(const char *host) {
         }
     }
     int free_slot = -1;
-    for (int i = 0; i < ahead_capacity; i++) {
-        if (ahead[i].lookup == NULL) {
-            if (free_slot < 0) free_slot = i;
-        } else if (strcmp(ahead[i].lookup->name, host) == 0) {
-            free_slot = -1;  // already under way
-            break;
+    if (ahead_index(host) < 0) {  // else already under way
+        for (int i = 0; i < ahead_capacity && free_slot < 0; i++) {
+            if (ahead[i].lookup == NULL) free_slot = i;
         }
     }
     if (free_slot >= 0 && (ahead[free_slot].lookup = start_lookup(host)) != NULL) {
@@ -149,11 +154,8 @@ void ccurl_resolve_ahead(const char *host) {
 }
 
 int ccurl_resolving_ahead(const char *host) {
-    int found = 0;
     pthread_mutex_lock(&ahead_lock);
-    for (int i = 0; i < ahead_capacity && !found; i++) {
-        found = ahead[i].lookup != NULL && strcmp(ahead[i].lookup->name, host) == 0;
-    }
+    int found = ahead_index(host) >= 0;
     pthread_mutex_unlock(&ahead_lock);
     return found;
 }
@@ -164,13 +166,11 @@ static struct lookup *take_ahead(const char *host) {
     struct lookup *taken = NULL;
     int fresh = 0;
     pthread_mutex_lock(&ahead_lock);
-    for (int i = 0; i < ahead_capacity; i++) {
-        if (ahead[i].lookup != NULL && strcmp(ahead[i].lookup->name, host) == 0) {
-            taken = ahead[i].lookup;
-            fresh = milliseconds_since(&ahead[i].started) < ahead_fresh_ms;
-            ahead[i].lookup = NULL;
-            break;
-        }
+    int i = ahead_index(host);
+    if (i >= 0) {
+        taken = ahead[i].lookup;
+        fresh = milliseconds_since(&ahead[i].started) < ahead_fresh_ms;
+        ahead[i].lookup = NULL;
     }
     pthread_mutex_unlock(&ahead_lock);
     if (taken != NULL && !fresh) {

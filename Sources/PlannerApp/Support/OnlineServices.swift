@@ -35,7 +35,7 @@ package struct OnlineServices: Sendable {
                 ?? LookupCache(
                     writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
             let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
-            let services = OnlineServices(
+            return OnlineServices(
                 policy: policy,
                 overpass: OverpassClient(
                     baseURL: try url(environment.variables["OVERPASS_URL"], default: OverpassClient.defaultBaseURL),
@@ -43,17 +43,19 @@ package struct OnlineServices: Sendable {
                 nominatim: NominatimClient(
                     baseURL: try url(environment.variables["NOMINATIM_URL"], default: NominatimClient.defaultBaseURL),
                     userAgent: agent, cache: cache, transport: transport(verbose: verbose, service: "nominatim")))
-            if environment.storage == nil {
-                // A command's first requests find their host names looked up, or under way. Only once the
+        }
+        guard environment.storage == nil else { return Pending(policy: policy, services: BackgroundValue(now: make)) }
+        return Pending(
+            policy: policy,
+            services: BackgroundValue(onOwnThread: "planner.open") {
+                let services = try make()
+                // The command's first requests find their host names looked up, or under way. Only once the
                 // database is open: a command it refuses asks nothing, not even the name server. (Overpass's name
                 // is looked up even when the local data or the cache will answer: one query to the name server.)
                 services.overpass.lookUpAhead()
                 services.nominatim.lookUpAhead()
-            }
-            return services
-        }
-        guard environment.storage == nil else { return Pending(policy: policy, services: BackgroundValue(now: make)) }
-        return Pending(policy: policy, services: BackgroundValue(onOwnThread: "planner.open", make))
+                return services
+            })
     }
 
     /// The services of ``start(forced:offline:verbose:environment:)``, while they are being made.
