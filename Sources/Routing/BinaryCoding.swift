@@ -163,6 +163,16 @@ struct BinaryReader {
         return withExtendedLifetime(source) { String(decoding: bytes[position..<position + count], as: UTF8.self) }
     }
 
+    /// Steps past an array `readArray` would read, checking only its length; returns its element count.
+    @discardableResult
+    mutating func skipArray<T: BitwiseCopyable>(_: T.Type) throws(Failure) -> Int {
+        let count = try read(UInt64.self)
+        let stride = MemoryLayout<T>.stride
+        guard count <= UInt64(remaining / stride) else { throw Failure(reason: "an array runs past the end") }
+        position += Int(count) * stride
+        return Int(count)
+    }
+
     mutating func readArray<T: BitwiseCopyable>(_: T.Type) throws(Failure) -> [T] {
         let count = try read(UInt64.self)
         let stride = MemoryLayout<T>.stride

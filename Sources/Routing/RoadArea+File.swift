@@ -101,18 +101,21 @@ extension RoadArea {
     }
 
     /// Loads an area saved by `write(to:)`.
+    /// - Parameter modes: the modes whose graphs to read (nil: all). The others' bytes are checksummed with the
+    ///   rest but not read: a command that routes on foot copies and checks only the walking graph (two fifths of
+    ///   the bundled file). ``modesWithRoads`` still names them.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
-    public init(contentsOf url: URL) throws {
-        try self.init(source: try Self.readFile(url), path: url.path)
+    public init(contentsOf url: URL, modes: Set<TravelMode>? = nil) throws {
+        try self.init(source: try Self.readFile(url), path: url.path, modes: modes)
     }
 
     /// Decodes the bytes of a saved area; `path` names the file in errors.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
-    init(bytes: [UInt8], path: String) throws {
-        try self.init(source: ByteSource(copying: bytes), path: path)
+    init(bytes: [UInt8], path: String, modes: Set<TravelMode>? = nil) throws {
+        try self.init(source: ByteSource(copying: bytes), path: path, modes: modes)
     }
 
-    private init(source: ByteSource, path: String) throws {
+    private init(source: ByteSource, path: String, modes: Set<TravelMode>?) throws {
         var (reader, version) = try Self.openBlocks(source, path: path)
         var summaryReader = try Self.readBlock(&reader, version: version, path: path)
         var body = try Self.readBlock(&reader, version: version, path: path)
@@ -123,13 +126,19 @@ extension RoadArea {
             var theaters: [Theater] = []
             for _ in 0..<Int(try body.read(UInt32.self)) { theaters.append(try Self.decodeTheater(&body)) }
             var graphs: [TravelMode: RoadGraph] = [:]
+            var unloaded: Set<TravelMode> = []
             for _ in 0..<Int(try body.read(UInt8.self)) {
-                let graph = try Self.decodeGraph(&body, hasHierarchy: version >= 4)
-                graphs[graph.mode] = graph
+                let mode = try Self.decodeMode(&body)
+                if let modes, !modes.contains(mode) {
+                    if try Self.skipGraph(&body, hasHierarchy: version >= 4) > 0 { unloaded.insert(mode) }
+                    continue
+                }
+                graphs[mode] = try Self.decodeGraph(&body, mode: mode, hasHierarchy: version >= 4)
             }
             self.init(
                 name: summary.name, sourceFileName: summary.sourceFileName, boundingBox: summary.boundingBox,
-                importedAt: summary.importedAt, graphs: graphs, theaters: theaters, statistics: summary.statistics)
+                importedAt: summary.importedAt, graphs: graphs, theaters: theaters, statistics: summary.statistics,
+                unloadedModesWithRoads: unloaded)
         } catch {
             throw RoutingError.corruptGraphFile(path: path, reason: error.reason)
         }
@@ -289,14 +298,43 @@ extension RoadArea {
         writer.writeArray(hierarchy?.downMiddles ?? [])
     }
 
-    /// - Parameter hasHierarchy: the file's format has a hierarchy section after the landmarks (version 4).
-    private static func decodeGraph(_ reader: inout BinaryReader, hasHierarchy: Bool) throws(BinaryReader.Failure)
-        -> RoadGraph
-    {
+    /// The travel mode a graph's bytes start with.
+    private static func decodeMode(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> TravelMode {
         let modeName = try reader.readString()
         guard let mode = TravelMode(rawValue: modeName) else {
             throw BinaryReader.Failure(reason: "unknown travel mode '\(modeName)'")
         }
+        return mode
+    }
+
+    /// Steps past a graph's arrays (after its mode), checking only their lengths; returns its edge count.
+    private static func skipGraph(_ reader: inout BinaryReader, hasHierarchy: Bool) throws(BinaryReader.Failure)
+        -> Int
+    {
+        try reader.skipArray(Double.self)  // latitudes
+        try reader.skipArray(Double.self)  // longitudes
+        try reader.skipArray(Int64.self)  // OSM node ids
+        try reader.skipArray(Int32.self)  // edge offsets
+        let edges = try reader.skipArray(Int32.self)  // edge targets
+        for _ in 0..<3 { try reader.skipArray(Double.self) }  // durations, lengths, weights
+        try reader.skipArray(Int32.self)  // landmark nodes
+        for _ in 0..<2 { try reader.skipArray(UInt16.self) }  // from and to the landmarks
+        guard hasHierarchy else { return edges }
+        try reader.skipArray(Int32.self)  // ranks
+        for _ in 0..<2 {  // upward, then downward: offsets, nodes, weights, middles
+            try reader.skipArray(Int32.self)
+            try reader.skipArray(Int32.self)
+            try reader.skipArray(Double.self)
+            try reader.skipArray(Int32.self)
+        }
+        return edges
+    }
+
+    /// Reads a graph's arrays, after its mode, and checks them.
+    /// - Parameter hasHierarchy: the file's format has a hierarchy section after the landmarks (version 4).
+    private static func decodeGraph(_ reader: inout BinaryReader, mode: TravelMode, hasHierarchy: Bool)
+        throws(BinaryReader.Failure) -> RoadGraph
+    {
         let graph = RoadGraph(
             mode: mode, latitudes: try reader.readArray(Double.self), longitudes: try reader.readArray(Double.self),
             osmNodeIDs: try reader.readArray(Int64.self), edgeOffsets: try reader.readArray(Int32.self),

@@ -24,11 +24,19 @@ public struct RoadArea: Sendable, Equatable {
     public let theaters: [Theater]
     /// What the import counted.
     public let statistics: ImportStatistics
+    /// The travel modes whose graph has roads (edges), loaded or not: an area loaded for some modes only
+    /// (`init(contentsOf:modes:)`) still says which others it could route.
+    public let modesWithRoads: Set<TravelMode>
+
+    /// Whether the area has roads for some mode; an area imported from a catalog has theaters only.
+    public var hasRoads: Bool { !modesWithRoads.isEmpty }
 
     /// Creates an area from its parts.
+    /// - Parameter unloadedModesWithRoads: modes with roads whose graphs were left out of `graphs` (unread).
     public init(
         name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date,
-        graphs: [TravelMode: RoadGraph], theaters: [Theater], statistics: ImportStatistics
+        graphs: [TravelMode: RoadGraph], theaters: [Theater], statistics: ImportStatistics,
+        unloadedModesWithRoads: Set<TravelMode> = []
     ) {
         self.name = name
         self.sourceFileName = sourceFileName
@@ -37,6 +45,7 @@ public struct RoadArea: Sendable, Equatable {
         self.graphs = graphs
         self.theaters = theaters
         self.statistics = statistics
+        modesWithRoads = unloadedModesWithRoads.union(graphs.filter { $0.value.edgeCount > 0 }.keys)
     }
 
     /// The short description `planner areas list` shows.
@@ -55,7 +64,8 @@ extension RoadArea {
     public var withoutHierarchies: RoadArea {
         RoadArea(
             name: name, sourceFileName: sourceFileName, boundingBox: boundingBox, importedAt: importedAt,
-            graphs: graphs.mapValues { $0.withHierarchy(nil) }, theaters: theaters, statistics: statistics)
+            graphs: graphs.mapValues { $0.withHierarchy(nil) }, theaters: theaters, statistics: statistics,
+            unloadedModesWithRoads: modesWithRoads)
     }
 }
 

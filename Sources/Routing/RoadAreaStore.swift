@@ -70,12 +70,12 @@ public struct RoadAreaStore: Sendable {
         try FileManager.default.removeItem(at: url)
     }
 
-    /// Loads a saved area with its graphs.
-    /// - Throws: `RoutingError.unknownArea`, or a file error from `RoadArea(contentsOf:)`.
-    public func load(named name: String) throws -> RoadArea {
+    /// Loads a saved area with its graphs: every mode's, or those of `modes`.
+    /// - Throws: `RoutingError.unknownArea`, or a file error from `RoadArea(contentsOf:modes:)`.
+    public func load(named name: String, modes: Set<TravelMode>? = nil) throws -> RoadArea {
         let url = try fileURL(for: name)
         guard FileManager.default.fileExists(atPath: url.path) else { throw RoutingError.unknownArea(name: name) }
-        return try RoadArea(contentsOf: url)
+        return try RoadArea(contentsOf: url, modes: modes)
     }
 
     /// A router over the first saved area (by name) whose bounding box holds `point`, or nil when none does.

@@ -33,7 +33,7 @@ struct SegmentIndex: Sendable {
     typealias Found = (segment: Int32, fraction: Double, distance: Double)
 
     let segments: [Segment]
-    private let cells: [Int64: [Int32]]
+    private let cells: SegmentCells
     private let longSegments: [Int32]
     private let longitudeCellDegrees: Double
     private let cellMeters: Double
@@ -44,35 +44,45 @@ struct SegmentIndex: Sendable {
     private let rows: ClosedRange<Int>
     private let columns: ClosedRange<Int>
 
+    /// Whether the grid keeps every cell over its segments' rows and columns, not only the occupied ones.
+    var cellsAreDense: Bool { cells.isDense }
+
     /// Indexes the segments whose both ends satisfy `include` (by default: all), on cells `cellDegrees` high.
     init(_ graph: RoadGraph, include: [Bool]? = nil, cellDegrees: Double = SegmentIndex.coarseCellDegrees) {
         let segments = Self.segments(of: graph, include: include)
         let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
         let cosine = max(0.01, cos(meanLatitude * .pi / 180))
         let longitudeCell = cellDegrees / cosine
-        var cells: [Int64: [Int32]] = [:]
-        var longSegments: [Int32] = []
-        var rowBounds = (Int.max, Int.min)
-        var columnBounds = (Int.max, Int.min)
-        for (index, segment) in segments.enumerated() {
+        /// The rows and columns of the cells the segment's bounding box meets.
+        func box(_ segment: Segment) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
             let latA = graph.latitudes[Int(segment.a)]
             let latB = graph.latitudes[Int(segment.b)]
             let lonA = graph.longitudes[Int(segment.a)]
             let lonB = graph.longitudes[Int(segment.b)]
-            let rows = Self.cell(min(latA, latB), cellDegrees)...Self.cell(max(latA, latB), cellDegrees)
-            let columns = Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
+            return (
+                Self.cell(min(latA, latB), cellDegrees)...Self.cell(max(latA, latB), cellDegrees),
+                Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
+            )
+        }
+        var isLong = [Bool](repeating: false, count: segments.count)
+        var longSegments: [Int32] = []
+        var rowBounds = (Int.max, Int.min)
+        var columnBounds = (Int.max, Int.min)
+        for (index, segment) in segments.enumerated() {
+            let (rows, columns) = box(segment)
             guard rows.count * columns.count <= Self.maximumCellsPerSegment else {
                 longSegments.append(Int32(index))
+                isLong[index] = true
                 continue
             }
             rowBounds = (min(rowBounds.0, rows.lowerBound), max(rowBounds.1, rows.upperBound))
             columnBounds = (min(columnBounds.0, columns.lowerBound), max(columnBounds.1, columns.upperBound))
-            for row in rows {
-                for column in columns { cells[Self.key(row, column), default: []].append(Int32(index)) }
-            }
         }
         self.rows = rowBounds.0 <= rowBounds.1 ? rowBounds.0...rowBounds.1 : 0...0
         self.columns = columnBounds.0 <= columnBounds.1 ? columnBounds.0...columnBounds.1 : 0...0
+        let cells = SegmentCells(segmentCount: segments.count, rows: self.rows, columns: self.columns) { index in
+            isLong[index] ? nil : box(segments[index])
+        }
         self.segments = segments
         self.cells = cells
         self.longSegments = longSegments
@@ -87,36 +97,44 @@ struct SegmentIndex: Sendable {
     static func segments(of graph: RoadGraph, include: [Bool]?) -> [Segment] {
         var segments: [Segment] = []
         segments.reserveCapacity(graph.edgeCount / 2)
-        graph.edgeTargets.withUnsafeBufferPointer { targets in
-            graph.edgeDurationsSeconds.withUnsafeBufferPointer { durations in
-                /// `from`'s fastest edge to `to` (the first of equals), or -1.
-                func fastest(from: Int, to: Int) -> Int32 {
-                    var best = -1
-                    for edge in graph.edgeRange(of: from) where Int(targets[edge]) == to {
-                        if best < 0 || durations[edge] < durations[best] { best = edge }
+        // Over the arrays' storage: this runs on every command's first route, over every edge of the graph.
+        graph.edgeOffsets.withUnsafeBufferPointer { offsets in
+            graph.edgeTargets.withUnsafeBufferPointer { targets in
+                graph.edgeDurationsSeconds.withUnsafeBufferPointer { durations in
+                    /// `from`'s fastest edge to `to` (the first of equals), or -1.
+                    func fastest(from: Int, to: Int) -> Int32 {
+                        var best = -1
+                        for edge in Int(offsets[from])..<Int(offsets[from + 1]) where Int(targets[edge]) == to {
+                            if best < 0 || durations[edge] < durations[best] { best = edge }
+                        }
+                        return Int32(best)
                     }
-                    return Int32(best)
-                }
-                for node in 0..<graph.nodeCount {
-                    if let include, !include[node] { continue }
-                    let range = graph.edgeRange(of: node)
-                    for edge in range {
-                        let target = Int(targets[edge])
-                        if target == node { continue }
-                        if let include, !include[target] { continue }
-                        // The first of the node's edges to this target stands for all of them.
-                        if targets[range.lowerBound..<edge].contains(Int32(target)) { continue }
-                        if node < target {
-                            segments.append(
-                                Segment(
-                                    a: Int32(node), b: Int32(target), forward: fastest(from: node, to: target),
-                                    backward: fastest(from: target, to: node)))
-                        } else if fastest(from: target, to: node) < 0 {
-                            // Nothing leads back, so the lower node did not find the pair.
-                            segments.append(
-                                Segment(
-                                    a: Int32(target), b: Int32(node), forward: -1,
-                                    backward: fastest(from: node, to: target)))
+                    /// Whether the node's edges before `edge` include one to `target`.
+                    func isRepeated(_ target: Int32, before edge: Int, from first: Int) -> Bool {
+                        for earlier in first..<edge where targets[earlier] == target { return true }
+                        return false
+                    }
+                    for node in 0..<graph.nodeCount {
+                        if let include, !include[node] { continue }
+                        let first = Int(offsets[node])
+                        for edge in first..<Int(offsets[node + 1]) {
+                            let target = Int(targets[edge])
+                            if target == node { continue }
+                            if let include, !include[target] { continue }
+                            // The first of the node's edges to this target stands for all of them.
+                            if isRepeated(targets[edge], before: edge, from: first) { continue }
+                            if node < target {
+                                segments.append(
+                                    Segment(
+                                        a: Int32(node), b: Int32(target), forward: fastest(from: node, to: target),
+                                        backward: fastest(from: target, to: node)))
+                            } else if fastest(from: target, to: node) < 0 {
+                                // Nothing leads back, so the lower node did not find the pair.
+                                segments.append(
+                                    Segment(
+                                        a: Int32(target), b: Int32(node), forward: -1,
+                                        backward: fastest(from: node, to: target)))
+                            }
                         }
                     }
                 }
@@ -127,10 +145,6 @@ struct SegmentIndex: Sendable {
 
     private static func cell(_ degrees: Double, _ size: Double) -> Int {
         Int((degrees / size).rounded(.down))
-    }
-
-    private static func key(_ row: Int, _ column: Int) -> Int64 {
-        Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
     }
 
     /// The nearest segment within `maximumMeters` of `point`, projected, or nil when there is none.
@@ -193,9 +207,7 @@ struct SegmentIndex: Sendable {
                             point.latitude - Double(row + 1) * cellDegrees) * metersPerDegreeLatitude
                         if (dx * dx + dy * dy).squareRoot() > best.distance + 1e-6 { continue }
                     }
-                    if let cell = cells[Self.key(row, column)] {
-                        for index in cell { scan.consider(index) }
-                    }
+                    cells.forEachSegment(row: row, column: column) { scan.consider($0) }
                 }
             }
             // Every segment not yet seen lies wholly outside the cells scanned (its box met none of them), so at

@@ -19,6 +19,16 @@ struct NearbyCommandTests {
         #expect(!result.stdout.contains("Lilla Teatern"))
     }
 
+    @Test(arguments: ["walk", "bike", "drive"])
+    func eachModesTableTimesFollowTheRoads(_ mode: String) async throws {
+        // When a table is asked for in each mode (it reads only that mode's road graph of the bundled area)
+        let result = try await planner.run(["nearby", "--near", "Helsinki", "--mode", mode, "--offline"])
+        // Then its times follow that mode's roads, for the same four cinemas
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\(mode.capitalized) times follow the roads (source: road-network)."))
+        for name in ["Bio Rex", "Kinopalatsi", "Kesäkino Engel", "Kino Engel"] { #expect(result.stdout.contains(name)) }
+    }
+
     @Test func theDefaultKeywordIsMovieTheatre() async throws {
         let result = try await planner.run(["nearby", "--near", "60.1699,24.9384", "--format", "json"])
         #expect(result.status == 0)

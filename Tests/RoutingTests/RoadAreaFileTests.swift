@@ -44,6 +44,41 @@ import Theaters
         #expect(throws: RoutingError.self) { try RoadArea(contentsOf: url.deletingLastPathComponent()) }
     }
 
+    @Test func anAreaReadForOneModeHoldsOnlyThatGraphAndStillNamesTheOthers() throws {
+        // Given the bundled area, with walking, cycling and driving graphs
+        let url = GoalDirectedSearchTests.helsinki
+        let whole = try RoadArea(contentsOf: url)
+        #expect(Set(whole.graphs.keys) == [.walk, .bike, .drive])
+        for mode in TravelMode.allCases {
+            // When it is read for one mode
+            let partial = try RoadArea(contentsOf: url, modes: [mode])
+            // Then it holds that mode's graph as the whole area has it, and no other
+            #expect(Array(partial.graphs.keys) == [mode])
+            #expect(partial.graphs[mode] == whole.graphs[mode])
+            // And it still says which modes have roads, and holds every theater
+            #expect(partial.modesWithRoads == whole.modesWithRoads)
+            #expect(partial.modesWithRoads == [.walk, .bike, .drive])
+            #expect(partial.theaters == whole.theaters)
+        }
+        // And read for no mode it is a catalog of theaters that knows it has roads
+        let none = try RoadArea(contentsOf: url, modes: [])
+        #expect(none.graphs.isEmpty && none.hasRoads && none.theaters == whole.theaters)
+    }
+
+    @Test func aDamagedGraphIsFoundWhenAnotherModeIsRead() throws {
+        // Given a saved area whose last bytes (the driving graph's, written last) are flipped
+        let url = temporaryURL(".roadgraph")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Self.smallArea().write(to: url)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        bytes[bytes.count - 5] ^= 0xFF
+        try Data(bytes).write(to: url)
+        // Then reading only the walking graph still fails: the checksum covers every graph
+        #expect(throws: RoutingError.corruptGraphFile(path: url.path, reason: "checksum mismatch")) {
+            try RoadArea(contentsOf: url, modes: [.walk])
+        }
+    }
+
     @Test func aFormat3FileStillReads() throws {
         // Given an area written as format 3 wrote it: no hierarchies, each block checksummed byte by byte
         let area = try Self.smallArea().withoutHierarchies

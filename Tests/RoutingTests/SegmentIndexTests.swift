@@ -52,6 +52,51 @@ import Testing
     }
 }
 
+/// A graph whose roads lie far apart (a damaged file, or two towns in one area) spans more cells than a dense grid
+/// may hold: only its occupied cells are kept, and snapping must find what it finds on a dense grid.
+@Suite struct SparseSegmentCellsTests {
+    @Test func roadsFarApartAreIndexedByTheirOccupiedCellsAndSnapAsAScanDoes() throws {
+        // Given short streets in Helsinki and in Krems, 1,600 km apart, in one graph
+        let towns = [(60.1699, 24.9384), (48.4098, 15.6141)]
+        var places: [Coordinate] = []
+        var edges: [RoadEdge] = []
+        for (latitude, longitude) in towns {
+            for step in 0..<6 {
+                let node = Int32(places.count)
+                places.append(
+                    try Coordinate(latitude: latitude + Double(step % 3) * 0.0007, longitude: longitude + Double(step / 3) * 0.0011))
+                guard step > 0 else { continue }
+                edges.append(RoadEdge(source: node - 1, target: node, durationSeconds: 10, lengthMeters: 10))
+                edges.append(RoadEdge(source: node, target: node - 1, durationSeconds: 10, lengthMeters: 10))
+            }
+        }
+        let graph = RoadGraph(mode: .walk, coordinates: places, edges: edges)
+        // When they are indexed
+        let index = SegmentIndex(graph)
+        // Then the grid keeps only the cells its streets meet
+        #expect(!index.cellsAreDense)
+        // And random points near either town snap to the segment a scan of every segment finds
+        var generator = SeededGenerator(seed: 5)
+        for round in 0..<200 {
+            let (latitude, longitude) = towns[round % 2]
+            let point = try Coordinate(
+                latitude: latitude + Double.random(in: -0.01...0.01, using: &generator),
+                longitude: longitude + Double.random(in: -0.02...0.02, using: &generator))
+            let snap = try #require(index.nearest(to: point, in: graph, maximumMeters: .infinity))
+            let (_, distance) = try #require(SegmentIndexTests.scanned(point, index, graph))
+            #expect(abs(snap.distanceMeters - distance) < 1e-6, "round \(round): \(point)")
+        }
+    }
+
+    @Test func theBundledAreaIsIndexedOnADenseGrid() throws {
+        let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
+        for graph in area.graphs.values {
+            #expect(SegmentIndex(graph).cellsAreDense)
+            #expect(SegmentIndex(graph, cellDegrees: SegmentIndex.fineCellDegrees).cellsAreDense)
+        }
+    }
+}
+
 /// The grid's segments come from a look along each node's edges, no longer from a table of node pairs: the same
 /// segments, in the same order (which decides between segments exactly as near), with the same fastest edges.
 @Suite struct SegmentPairsTests {

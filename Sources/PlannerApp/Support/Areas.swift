@@ -58,7 +58,9 @@ package struct Areas {
     ///
     /// A file whose header reads but whose graphs do not (cut short, damaged) is reported the same way, and a
     /// bundled area of the same name stands in for it.
-    package func covering(_ point: Coordinate) -> [RoadArea] {
+    ///
+    /// - Parameter modes: the modes whose graphs to load (nil: all); a server's cache always loads them all.
+    package func covering(_ point: Coordinate, modes: Set<TravelMode>? = nil) -> [RoadArea] {
         var loaded: [RoadArea] = []
         var names = Set<String>()
         for store in [user] + (bundled.map { [$0] } ?? []) {
@@ -67,7 +69,9 @@ package struct Areas {
             for problem in listing.problems { Console.error("warning: \(problem)") }
             for summary in listing.areas where summary.boundingBox.contains(point) && !names.contains(summary.name) {
                 do {
-                    loaded.append(try cache.map { try $0.area(summary.name, in: store) } ?? store.load(named: summary.name))
+                    loaded.append(
+                        try cache.map { try $0.area(summary.name, in: store) }
+                            ?? store.load(named: summary.name, modes: modes))
                     names.insert(summary.name)
                 } catch {
                     Console.error(
@@ -94,11 +98,12 @@ package struct RouterChoice {
     package let area: RoadArea?
 
     /// - Parameter cache: the server's, so that an area's prepared graphs are built once, not per request. Without
-    ///   one (a command, which routes once), each mode's graph is prepared when it is first routed on.
-    package init(areas: [RoadArea], cache: DataCache? = nil) {
+    ///   one (a command, which routes once), each mode's graph is prepared when it is first routed on, or at once
+    ///   with `preparingNow` (a command whose areas hold only the graphs it will route on).
+    package init(areas: [RoadArea], cache: DataCache? = nil, preparingNow: Bool = false) {
         // The first area with roads: an area imported from a catalog has theaters only.
-        if let area = areas.first(where: { $0.graphs.values.contains { $0.edgeCount > 0 } }) {
-            router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area, preparingWhenAsked: true)
+        if let area = areas.first(where: \.hasRoads) {
+            router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area, preparingWhenAsked: !preparingNow)
             self.area = area
         } else {
             router = EstimateRouter()

@@ -31,7 +31,7 @@ package struct TheaterSearch {
     package static func catalog(search: SearchRequest, origin: Origin, environment: Environment) throws
         -> (TheaterCatalog, [RoadArea])
     {
-        let areas = Areas(environment: environment).covering(origin.coordinate)
+        let areas = Areas(environment: environment).covering(origin.coordinate, modes: search.routedModes)
         // --catalog replaces the theaters, not the roads: the areas still route.
         let merging = search.catalog == nil ? areas : []
         let merge = { try merged(environment.catalog(path: search.catalog), with: merging) }
@@ -47,7 +47,7 @@ package struct TheaterSearch {
             let known = Set(catalog.theaters.map(\.id))
             let newTheaters = area.theaters.filter { !known.contains($0.id) }
             let newCoverage: [CoverageArea]
-            if !area.graphs.values.contains(where: { $0.edgeCount > 0 }) {
+            if !area.hasRoads {
                 // A catalog area (theaters only) is complete near its theaters, not across its whole box: France's
                 // cinemas say nothing of Brussels. Each theater vouches for 5 km around it.
                 newCoverage = newTheaters.map {
@@ -174,6 +174,9 @@ package struct TheaterSearch {
         var notes = notes
         let radius = try search.parsedRadius()
         var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        // A command that reads only the graphs it routes on prepares them now, while its lookup database opens on
+        // another thread, rather than waiting for it and preparing them after.
+        let routing = RouterChoice(areas: areas, cache: environment.cache, preparingNow: search.routedModes != nil)
         let online = try pending.ready()
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         // A theater missing from `sources` is local; only what the lookups add beyond the catalog is named.
@@ -215,7 +218,7 @@ package struct TheaterSearch {
         }
         var result = TheaterSearch(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
-        result.routing = RouterChoice(areas: areas, cache: environment.cache)
+        result.routing = routing
         return result
     }
 

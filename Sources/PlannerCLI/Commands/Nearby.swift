@@ -28,10 +28,13 @@ extension PlannerCommand {
             near: String?, request: SearchRequest, format: OutputFormat, target: OutputTarget,
             environment: Environment = Environment()
         ) async throws {
+            // A table shows one mode's times: only that mode's graph is read and routed. The other formats carry
+            // all three.
+            var request = request
+            request.routedModes = format == .table ? [request.mode] : nil
             let found = try await TheaterSearch.resolve(
                 near: try LocationOptions.resolved(near, environment: environment), search: request,
                 environment: environment)
-            // A table shows one mode's times: only that mode is routed. The other formats carry all three.
             let report = found.report(search: request, modes: format == .table ? [request.mode] : TravelMode.allCases)
             let text: String
             switch format {
