@@ -53,7 +53,8 @@ let package = Package(
     ],
     targets: [
         // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
-        .target(name: "Geo"),
+        .target(name: "CPrintf"),
+        .target(name: "Geo", dependencies: ["CPrintf"]),
         // The one CSV reader and writer (RFC 4180).
         .target(name: "Tabular", dependencies: ["Geo"]),
         // Theater model, catalogs (bundled, CSV, GeoJSON) and keyword resolution.

@@ -42,7 +42,11 @@ public struct BoundingBox: Hashable, Sendable, Codable {
     /// True when `coordinate` lies inside the box (edges included).
     public func contains(_ coordinate: Coordinate) -> Bool {
         guard coordinate.latitude >= south, coordinate.latitude <= north else { return false }
-        return longitudeRanges.contains { $0.contains(coordinate.longitude) }
+        // `longitudeRanges`, compared without building them (every command asks this of every area).
+        let longitude = coordinate.longitude
+        return crossesAntimeridian
+            ? (longitude >= west && longitude <= 180) || (longitude >= -180 && longitude <= east)
+            : longitude >= west && longitude <= east
     }
 
     /// The smallest box that holds every point within `radiusMeters` of `center`.

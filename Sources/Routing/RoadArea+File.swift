@@ -105,17 +105,17 @@ extension RoadArea {
     ///   rest but not read: a command that routes on foot copies and checks only the walking graph (two fifths of
     ///   the bundled file). ``modesWithRoads`` still names them.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
-    public init(contentsOf url: URL, modes: Set<TravelMode>? = nil) throws {
+    public init(contentsOf url: URL, modes: [TravelMode]? = nil) throws {
         try self.init(source: try Self.readFile(url), path: url.path, modes: modes)
     }
 
     /// Decodes the bytes of a saved area; `path` names the file in errors.
     /// - Throws: `RoutingError.notAGraphFile`, `.unsupportedGraphVersion` or `.corruptGraphFile`.
-    init(bytes: [UInt8], path: String, modes: Set<TravelMode>? = nil) throws {
+    init(bytes: [UInt8], path: String, modes: [TravelMode]? = nil) throws {
         try self.init(source: ByteSource(copying: bytes), path: path, modes: modes)
     }
 
-    private init(source: ByteSource, path: String, modes: Set<TravelMode>?) throws {
+    private init(source: ByteSource, path: String, modes: [TravelMode]?) throws {
         var (reader, version) = try Self.openBlocks(source, path: path)
         var summaryReader = try Self.readBlock(&reader, version: version, path: path)
         var body = try Self.readBlock(&reader, version: version, path: path)
@@ -126,11 +126,11 @@ extension RoadArea {
             var theaters: [Theater] = []
             for _ in 0..<Int(try body.read(UInt32.self)) { theaters.append(try Self.decodeTheater(&body)) }
             var graphs: [TravelMode: RoadGraph] = [:]
-            var unloaded: Set<TravelMode> = []
+            var unloaded: [TravelMode] = []
             for _ in 0..<Int(try body.read(UInt8.self)) {
                 let mode = try Self.decodeMode(&body)
                 if let modes, !modes.contains(mode) {
-                    if try Self.skipGraph(&body, hasHierarchy: version >= 4) > 0 { unloaded.insert(mode) }
+                    if try Self.skipGraph(&body, hasHierarchy: version >= 4) > 0 { unloaded.append(mode) }
                     continue
                 }
                 graphs[mode] = try Self.decodeGraph(&body, mode: mode, hasHierarchy: version >= 4)

@@ -24,9 +24,9 @@ public struct RoadArea: Sendable, Equatable {
     public let theaters: [Theater]
     /// What the import counted.
     public let statistics: ImportStatistics
-    /// The travel modes whose graph has roads (edges), loaded or not: an area loaded for some modes only
-    /// (`init(contentsOf:modes:)`) still says which others it could route.
-    public let modesWithRoads: Set<TravelMode>
+    /// The travel modes whose graph has roads (edges), loaded or not, in `TravelMode.allCases` order: an area loaded
+    /// for some modes only (`init(contentsOf:modes:)`) still says which others it could route.
+    public let modesWithRoads: [TravelMode]
 
     /// Whether the area has roads for some mode; an area imported from a catalog has theaters only.
     public var hasRoads: Bool { !modesWithRoads.isEmpty }
@@ -36,7 +36,7 @@ public struct RoadArea: Sendable, Equatable {
     public init(
         name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date,
         graphs: [TravelMode: RoadGraph], theaters: [Theater], statistics: ImportStatistics,
-        unloadedModesWithRoads: Set<TravelMode> = []
+        unloadedModesWithRoads: [TravelMode] = []
     ) {
         self.name = name
         self.sourceFileName = sourceFileName
@@ -45,7 +45,9 @@ public struct RoadArea: Sendable, Equatable {
         self.graphs = graphs
         self.theaters = theaters
         self.statistics = statistics
-        modesWithRoads = unloadedModesWithRoads.union(graphs.filter { $0.value.edgeCount > 0 }.keys)
+        modesWithRoads = TravelMode.allCases.filter {
+            unloadedModesWithRoads.contains($0) || (graphs[$0]?.edgeCount ?? 0) > 0
+        }
     }
 
     /// The short description `planner areas list` shows.

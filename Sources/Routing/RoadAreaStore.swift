@@ -72,7 +72,7 @@ public struct RoadAreaStore: Sendable {
 
     /// Loads a saved area with its graphs: every mode's, or those of `modes`.
     /// - Throws: `RoutingError.unknownArea`, or a file error from `RoadArea(contentsOf:modes:)`.
-    public func load(named name: String, modes: Set<TravelMode>? = nil) throws -> RoadArea {
+    public func load(named name: String, modes: [TravelMode]? = nil) throws -> RoadArea {
         let url = try fileURL(for: name)
         guard FileManager.default.fileExists(atPath: url.path) else { throw RoutingError.unknownArea(name: name) }
         return try RoadArea(contentsOf: url, modes: modes)

@@ -50,6 +50,22 @@ import Testing
         #expect(!box.contains(Coordinate(uncheckedLatitude: 0, longitude: 0)))
     }
 
+    @Test func containsAgreesWithTheLongitudeRangesEverywhere() {
+        // Given boxes on both sides of the antimeridian, across it, and the world
+        var rng = SplitMix64(seed: 7)
+        let boxes = (0..<40).map { _ in
+            BoundingBox(around: rng.nearAntimeridian(spanDegrees: 10), radiusMeters: Double.random(in: 1_000...900_000, using: &rng))
+        } + [.world, BoundingBox(around: Coordinate(uncheckedLatitude: 60, longitude: 25), radiusMeters: 5_000)]
+        // Then every point, the edges and ±180 included, is inside exactly when a range of the box holds it
+        for box in boxes {
+            let longitudes = (0..<200).map { _ in Double.random(in: -180...180, using: &rng) } + [box.west, box.east, 180, -180]
+            for longitude in longitudes {
+                let point = Coordinate(uncheckedLatitude: (box.south + box.north) / 2, longitude: longitude)
+                #expect(box.contains(point) == box.longitudeRanges.contains { $0.contains(longitude) }, "\(box) \(longitude)")
+            }
+        }
+    }
+
     @Test func aRadiusOfHalfTheEarthOrMoreGivesTheWorld() {
         let center = Coordinate(uncheckedLatitude: 12, longitude: 34)
         #expect(BoundingBox(around: center, radiusMeters: Earth.halfCircumferenceMeters) == .world)

@@ -42,6 +42,23 @@ func quickRetry() -> RetryPolicy { RetryPolicy(maxAttempts: 3, baseDelaySeconds:
         #expect(byName.contains("[\"name\"~\"" + OverpassClient.escape(OverpassClient.namePattern("Pathé (Lyon)")) + "\",i]"))
     }
 
+    @Test func theFormBodyIsEncodedAsFoundationEncodesIt() {
+        // Given queries with accents, spaces, quotes, brackets and non-Latin text, and every kind of letter, mark
+        // and number (titlecase ǅ, modifier ʰ, combining ́ and ः, enclosing ⃝, Arabic-Indic ٣, Roman Ⅻ, ½), a
+        // symbol, punctuation and an emoji
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._*")
+        let texts = [
+            OverpassClient.query(for: .category(.cinema, driveIn: false), around: lyon, radiusMeters: 2000),
+            OverpassClient.query(for: .name("Pathé (Lyon) \"Bellecour\" 東京 Кино"), around: lyon, radiusMeters: 500),
+            "ǅʰe\u{301}\u{903}\u{20DD}٣Ⅻ½€§¶ 🎬 a+b=c&d/e?f#g%h~i'j!k",
+        ]
+        // Then each is encoded to the same bytes as Foundation's percent-encoding with its alphanumerics
+        for text in texts {
+            #expect(OverpassClient.formEncode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed), "\(text)")
+        }
+    }
+
     @Test func aNameSearchOnlineIgnoresAccentsAsTheOfflineOneDoes() throws {
         // Overpass's `,i` folds case only; the pattern carries the accents
         let pattern = try NSRegularExpression(

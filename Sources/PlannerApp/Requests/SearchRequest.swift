@@ -23,7 +23,7 @@ package struct SearchRequest: Sendable {
     package var verbose: Bool = false
     /// The travel modes the caller will route, nil for all: a command that shows one mode's times reads only that
     /// mode's road graph (``Areas/covering(_:modes:)``). Not a flag: the output format decides it.
-    package var routedModes: Set<TravelMode>?
+    package var routedModes: [TravelMode]?
 
     package static let defaultRadius = "0.5"
     package static let defaultKeyword = "movie theatre"

@@ -60,7 +60,7 @@ package struct Areas {
     /// bundled area of the same name stands in for it.
     ///
     /// - Parameter modes: the modes whose graphs to load (nil: all); a server's cache always loads them all.
-    package func covering(_ point: Coordinate, modes: Set<TravelMode>? = nil) -> [RoadArea] {
+    package func covering(_ point: Coordinate, modes: [TravelMode]? = nil) -> [RoadArea] {
         var loaded: [RoadArea] = []
         var names = Set<String>()
         for store in [user] + (bundled.map { [$0] } ?? []) {
