@@ -91,10 +91,16 @@ public struct RoadAreaStore: Sendable {
     /// The file of the area called `name`.
     /// - Throws: `RoutingError.invalidAreaName` unless the name is letters, digits, `-`, `_` and `.`.
     public func fileURL(for name: String) throws -> URL {
-        let allowed = name.unicodeScalars.allSatisfy {
+        // An ASCII name is checked without Foundation's character set, whose first use builds its Unicode tables
+        // (a command loads an area by name on every run); any other is checked against it.
+        let isPlainASCII = name.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+        let allowed = isPlainASCII || name.unicodeScalars.allSatisfy {
             CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == "."
         }
         guard !name.isEmpty, allowed, !name.hasPrefix(".") else { throw RoutingError.invalidAreaName(name) }
-        return directory.appendingPathComponent("\(name).\(Self.fileExtension)")
+        return directory.appending(path: "\(name).\(Self.fileExtension)", directoryHint: .notDirectory)
     }
 }

@@ -126,10 +126,15 @@ public struct SettingsFile: Sendable {
         if let explicit = environment["PLANNER_CONFIG"], !explicit.isEmpty {
             url = URL(fileURLWithPath: explicit)
         } else {
+            // Folders named as folders: `appendingPathComponent` would ask the file system about each.
             let base =
-                environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-                ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
-            url = base.appendingPathComponent("planner").appendingPathComponent("config.json")
+                environment["XDG_CONFIG_HOME"].flatMap {
+                    $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
+                }
+                ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+                .appending(path: ".config", directoryHint: .isDirectory)
+            url = base.appending(path: "planner", directoryHint: .isDirectory)
+                .appending(path: "config.json", directoryHint: .notDirectory)
         }
     }
 

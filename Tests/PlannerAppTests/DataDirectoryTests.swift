@@ -32,6 +32,19 @@ import Theaters
         try DataDirectory.locate(environment: environment, executable: binary(path)).path
     }
 
+    @Test func anEnvironmentLooksForItsDataFolderOnce() throws {
+        // Given an environment whose $PLANNER_DATA_DIR holds the data
+        let data = try dataFolder("first/Data")
+        let environment = Environment(variables: ["PLANNER_DATA_DIR": data.path])
+        #expect(try environment.dataDirectory().path == data.path)
+        // When the folder loses its data, the environment and its copies still name it: they looked once
+        try FileManager.default.removeItem(at: data.appendingPathComponent("theaters.csv"))
+        let copy = environment
+        #expect(try copy.dataDirectory().path == data.path)
+        // And a new environment looks again, and passes it over
+        #expect(try Environment(variables: ["PLANNER_DATA_DIR": data.path]).dataDirectory().path != data.path)
+    }
+
     @Test func aBinaryFindsTheDataFolderBesideItself() throws {
         let data = try dataFolder("opt/bin/Data")
         #expect(try located(from: "opt/bin/planner") == data.path)

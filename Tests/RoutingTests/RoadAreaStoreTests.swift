@@ -38,9 +38,15 @@ import Testing
         #expect(listing.problems == [.notAGraphFile(path: bad.path)])
     }
 
-    @Test(arguments: ["", "../etc", ".hidden", "a/b", "with space"])
+    @Test(arguments: ["", "../etc", ".hidden", "a/b", "with space", "tab\there", "é/x", "🎬"])
     func unsafeNamesAreRefused(_ name: String) {
         let store = RoadAreaStore(directory: URL(fileURLWithPath: "/tmp/areas"))
         #expect(throws: RoutingError.invalidAreaName(name)) { try store.fileURL(for: name) }
+    }
+
+    @Test(arguments: ["helsinki", "new-york_2.v2", "Zürich", "東京", "Kraków-1"])
+    func lettersDigitsAndDashesAnyScriptAreAccepted(_ name: String) throws {
+        let store = RoadAreaStore(directory: URL(fileURLWithPath: "/tmp/areas"))
+        #expect(try store.fileURL(for: name).path == "/tmp/areas/\(name).roadgraph")
     }
 }

@@ -31,9 +31,10 @@ package struct Areas {
     private static func stores(_ environment: Environment) -> Stores {
         let database = URL(fileURLWithPath: AppDatabase.path(explicit: nil, environment: environment))
         return Stores(
-            user: RoadAreaStore(directory: database.deletingLastPathComponent().appendingPathComponent("areas")),
-            bundled: (try? DataDirectory.locate(environment: environment.variables))
-                .map { RoadAreaStore(directory: $0.appendingPathComponent("areas")) })
+            user: RoadAreaStore(
+                directory: database.deletingLastPathComponent().appending(path: "areas", directoryHint: .isDirectory)),
+            bundled: (try? environment.dataDirectory())
+                .map { RoadAreaStore(directory: $0.appending(path: "areas", directoryHint: .isDirectory)) })
     }
 
     /// Every saved area's summary, the user's first; an area the user imported under a bundled name wins.

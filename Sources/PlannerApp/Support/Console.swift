@@ -29,7 +29,7 @@ package enum Console {
 
     /// True when a person can be asked: standard input and standard error are terminals, and this is not CI.
     package static var isInteractive: Bool {
-        isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+        isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 && ProcessEnvironment.variables["CI"] == nil
     }
 
     /// Writes a question on standard error, without a line break, for the answer to follow on the same line.

@@ -25,20 +25,22 @@ package enum DataDirectory {
     ///   - executable: the running binary; by default the real file of this process, symlinks resolved.
     /// - Throws: `TheatersError.bundledDataNotFound` naming every place looked at.
     package static func locate(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.variables,
         executable: URL = Executable.url()
     ) throws -> URL {
         let explicit = environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         if let explicit, hasData(explicit) { return explicit }
 
         let binDirectory = resolvingLinks(executable).deletingLastPathComponent()
-        let beside = binDirectory.appendingPathComponent("Data")
-        let share = binDirectory.deletingLastPathComponent().appendingPathComponent("share/planner")
+        // Folders named as folders: `appendingPathComponent` would ask the file system about each.
+        let beside = binDirectory.appending(path: "Data", directoryHint: .isDirectory)
+        let share = binDirectory.deletingLastPathComponent()
+            .appending(path: "share/planner", directoryHint: .isDirectory)
         var above: [URL] = []
         var directory = binDirectory
         for _ in 0..<levelsAbove where directory.path != "/" {
             directory = directory.deletingLastPathComponent()
-            above.append(directory.appendingPathComponent("Data"))
+            above.append(directory.appending(path: "Data", directoryHint: .isDirectory))
         }
         // The install layout comes before the folders above, so that a stray `/usr/Data` never shadows it.
         if let found = ([beside, share] + above).first(where: hasData) { return found }
@@ -61,6 +63,6 @@ package enum DataDirectory {
 
     /// Whether `url` is a data folder: it holds `theaters.csv`.
     package static func hasData(_ url: URL) -> Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent("theaters.csv").path)
+        FileManager.default.fileExists(atPath: url.appending(path: "theaters.csv", directoryHint: .notDirectory).path)
     }
 }

@@ -14,16 +14,27 @@ package struct Environment: Sendable {
     /// Settings read once for the whole of one request (a server's): `settings()` answers them without another
     /// look at the file. Nil reads the file (or the server's cache) on every call.
     package var requestSettings: Settings?
+    /// The data folder, once found (``dataDirectory()``); shared by this environment's copies.
+    private let foundDataDirectory = FoundDataDirectory()
 
     package init(
-        variables: [String: String] = ProcessInfo.processInfo.environment, cache: DataCache? = nil, storage: Storage? = nil
+        variables: [String: String] = ProcessEnvironment.variables, cache: DataCache? = nil, storage: Storage? = nil
     ) {
         self.variables = variables
         self.cache = cache
         self.storage = storage
+        settingsFile = SettingsFile(environment: variables)
     }
 
-    package var settingsFile: SettingsFile { SettingsFile(environment: variables) }
+    /// Where the settings live, worked out once (a command reads them three times).
+    package let settingsFile: SettingsFile
+
+    /// The bundled data's folder (``DataDirectory/locate(environment:executable:)``), looked for once: a command
+    /// reads the places, the theaters and the areas from it, and each look costs some twenty file-system calls.
+    /// A folder not found is looked for again next time.
+    package func dataDirectory() throws -> URL {
+        try foundDataDirectory.value { try DataDirectory.locate(environment: variables) }
+    }
 
     /// The saved settings; a server reads the file again only when it has changed.
     package func settings() throws -> Settings {
@@ -45,17 +56,17 @@ package struct Environment: Sendable {
     }
 
     private func loadGazetteer() throws -> Gazetteer {
-        let directory = try DataDirectory.locate(environment: variables)
-        let alternateNames = directory.appendingPathComponent("place-names.csv")
+        let directory = try dataDirectory()
+        let alternateNames = directory.appending(path: "place-names.csv", directoryHint: .notDirectory)
         let alternates = FileManager.default.fileExists(atPath: alternateNames.path) ? alternateNames : nil
         // The index build_data.py writes beside places.csv: mapped, not parsed. A data folder without one (an
         // older Data/) is read from the CSV as before.
-        let index = directory.appendingPathComponent("places.index")
+        let index = directory.appending(path: "places.index", directoryHint: .notDirectory)
         if FileManager.default.fileExists(atPath: index.path) {
             return try Gazetteer(indexAt: index, alternateNamesAt: alternates)
         }
         return try Gazetteer(
-            contentsOf: directory.appendingPathComponent("places.csv"),
+            contentsOf: directory.appending(path: "places.csv", directoryHint: .notDirectory),
             alternateNamesAt: alternates)
     }
 
@@ -67,12 +78,35 @@ package struct Environment: Sendable {
 
     private func loadCatalog(path: String?) throws -> TheaterCatalog {
         if let path { return try TheaterCatalog(contentsOf: URL(fileURLWithPath: path)) }
-        let directory = try DataDirectory.locate(environment: variables)
-        let coverage = CoverageArea.read(contentsOf: directory.appendingPathComponent("coverage.csv"))
+        let directory = try dataDirectory()
+        let coverage = CoverageArea.read(
+            contentsOf: directory.appending(path: "coverage.csv", directoryHint: .notDirectory))
         var catalog = try TheaterCatalog(
-            contentsOf: directory.appendingPathComponent("theaters.csv"),
+            contentsOf: directory.appending(path: "theaters.csv", directoryHint: .notDirectory),
             source: "the bundled OpenStreetMap data", coverage: coverage)
         catalog.attribution = "© OpenStreetMap contributors, ODbL 1.0"
         return catalog
+    }
+}
+
+/// The process's environment variables, read once: `ProcessInfo.environment` builds a new dictionary from
+/// `environ` on every call (0.15 ms, and a command asked for it four times). planner never changes its own
+/// environment.
+package enum ProcessEnvironment {
+    package static let variables: [String: String] = ProcessInfo.processInfo.environment
+}
+
+/// The data folder an ``Environment`` found, kept for its copies (a class: the environment is passed by value).
+private final class FoundDataDirectory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: URL?
+
+    func value(_ locate: () throws -> URL) throws -> URL {
+        try lock.withLock {
+            if let found { return found }
+            let url = try locate()
+            found = url
+            return url
+        }
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 package enum ErrorRecord {
     /// Appends `line`, prefixed by where it was shown (`cli` or `serve 400`), to the error log, if any.
     package static func append(_ line: String, shownBy face: String) {
-        guard let path = ProcessInfo.processInfo.environment["PLANNER_ERROR_LOG"], !path.isEmpty else { return }
+        guard let path = ProcessEnvironment.variables["PLANNER_ERROR_LOG"], !path.isEmpty else { return }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }

@@ -7,7 +7,7 @@ package enum Executable {
     /// - Parameter procSelf: the link naming the process's binary; nil to go by `argv[0]` alone.
     package static func url(
         arguments: [String] = CommandLine.arguments,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.variables,
         procSelf: String? = "/proc/self/exe"
     ) -> URL {
         if let procSelf, let path = try? FileManager.default.destinationOfSymbolicLink(atPath: procSelf) {
