@@ -180,6 +180,23 @@ static struct lookup *take_ahead(const char *host) {
     return taken;
 }
 
+int ccurl_take_finished_ahead(const char *host) {
+    struct lookup *taken = NULL;
+    pthread_mutex_lock(&ahead_lock);
+    int i = ahead_index(host);
+    if (i >= 0 && milliseconds_since(&ahead[i].started) < ahead_fresh_ms
+        && gai_error(&ahead[i].lookup->request) != EAI_INPROGRESS) {
+        taken = ahead[i].lookup;
+        ahead[i].lookup = NULL;
+    }
+    pthread_mutex_unlock(&ahead_lock);
+    if (taken == NULL) return -1;
+    int resolved = gai_error(&taken->request) == 0;
+    if (taken->request.ar_result != NULL) freeaddrinfo(taken->request.ar_result);
+    free(taken);
+    return resolved ? CURLE_OK : CURLE_COULDNT_RESOLVE_HOST;
+}
+
 CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata) {
     struct lookup *lookup = take_ahead(host);
     if (lookup == NULL) lookup = start_lookup(host);

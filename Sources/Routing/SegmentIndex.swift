@@ -53,36 +53,46 @@ struct SegmentIndex: Sendable {
         let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
         let cosine = max(0.01, cos(meanLatitude * .pi / 180))
         let longitudeCell = cellDegrees / cosine
-        /// The rows and columns of the cells the segment's bounding box meets.
-        func box(_ segment: Segment) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
-            let latA = graph.latitudes[Int(segment.a)]
-            let latB = graph.latitudes[Int(segment.b)]
-            let lonA = graph.longitudes[Int(segment.a)]
-            let lonB = graph.longitudes[Int(segment.b)]
-            return (
-                Self.cell(min(latA, latB), cellDegrees)...Self.cell(max(latA, latB), cellDegrees),
-                Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
-            )
-        }
-        var isLong = [Bool](repeating: false, count: segments.count)
-        var longSegments: [Int32] = []
-        var rowBounds = (Int.max, Int.min)
-        var columnBounds = (Int.max, Int.min)
-        for (index, segment) in segments.enumerated() {
-            let (rows, columns) = box(segment)
-            guard rows.count * columns.count <= Self.maximumCellsPerSegment else {
-                longSegments.append(Int32(index))
-                isLong[index] = true
-                continue
+        // Over the arrays' storage: each segment's box is worked out three times (bounds, counts, listings).
+        let (cells, rows, columns, longSegments) = graph.latitudes.withUnsafeBufferPointer { latitudes in
+            graph.longitudes.withUnsafeBufferPointer { longitudes in
+                segments.withUnsafeBufferPointer { segments in
+                    /// The rows and columns of the cells the segment's bounding box meets.
+                    func box(_ index: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
+                        let (a, b) = (Int(segments[index].a), Int(segments[index].b))
+                        let (latA, latB, lonA, lonB) = (latitudes[a], latitudes[b], longitudes[a], longitudes[b])
+                        return (
+                            Self.cell(min(latA, latB), cellDegrees)...Self.cell(max(latA, latB), cellDegrees),
+                            Self.cell(min(lonA, lonB), longitudeCell)...Self.cell(max(lonA, lonB), longitudeCell)
+                        )
+                    }
+                    var isLong = [Bool](repeating: false, count: segments.count)
+                    var longSegments: [Int32] = []
+                    var rowBounds = (Int.max, Int.min)
+                    var columnBounds = (Int.max, Int.min)
+                    for index in segments.indices {
+                        let (rows, columns) = box(index)
+                        guard rows.count * columns.count <= Self.maximumCellsPerSegment else {
+                            longSegments.append(Int32(index))
+                            isLong[index] = true
+                            continue
+                        }
+                        rowBounds = (min(rowBounds.0, rows.lowerBound), max(rowBounds.1, rows.upperBound))
+                        columnBounds = (
+                            min(columnBounds.0, columns.lowerBound), max(columnBounds.1, columns.upperBound)
+                        )
+                    }
+                    let rows = rowBounds.0 <= rowBounds.1 ? rowBounds.0...rowBounds.1 : 0...0
+                    let columns = columnBounds.0 <= columnBounds.1 ? columnBounds.0...columnBounds.1 : 0...0
+                    let cells = SegmentCells(segmentCount: segments.count, rows: rows, columns: columns) { index in
+                        isLong[index] ? nil : box(index)
+                    }
+                    return (cells, rows, columns, longSegments)
+                }
             }
-            rowBounds = (min(rowBounds.0, rows.lowerBound), max(rowBounds.1, rows.upperBound))
-            columnBounds = (min(columnBounds.0, columns.lowerBound), max(columnBounds.1, columns.upperBound))
         }
-        self.rows = rowBounds.0 <= rowBounds.1 ? rowBounds.0...rowBounds.1 : 0...0
-        self.columns = columnBounds.0 <= columnBounds.1 ? columnBounds.0...columnBounds.1 : 0...0
-        let cells = SegmentCells(segmentCount: segments.count, rows: self.rows, columns: self.columns) { index in
-            isLong[index] ? nil : box(segments[index])
-        }
+        self.rows = rows
+        self.columns = columns
         self.segments = segments
         self.cells = cells
         self.longSegments = longSegments

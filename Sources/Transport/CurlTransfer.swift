@@ -86,6 +86,18 @@ final class CurlTransfer: @unchecked Sendable {
         return code
     }
 
+    /// What ``lookUpHostFirst(evenWhenLoaded:)`` would return, when the host's name was looked up ahead
+    /// (``CurlTransport/lookUpAhead(_:)``) and the answer is in: taken without waiting, so that the caller need not
+    /// start a thread to wait for it. Nil when there is no such answer (none was started, or it is under way).
+    func finishedLookUpAhead(evenWhenLoaded: Bool = false) -> CURLcode? {
+        guard evenWhenLoaded || ccurl_is_loaded() == 0, let host = Self.nameToLookUp(request.url) else { return nil }
+        let code = ccurl_take_finished_ahead(host)
+        guard code >= 0 else { return nil }
+        let result = CURLcode(rawValue: UInt32(code))
+        if result == CURLE_OK { Self.resolved.withLock { $0.append(host) } }
+        return result
+    }
+
     /// The host names that resolved in this process (a few: one per service asked).
     private static let resolved = LockedValue<[String]>([])
 

@@ -34,6 +34,11 @@ public struct CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let transfer = CurlTransfer(request: request)
+        // A name looked up ahead that did not resolve ends the request here, without a thread to wait on.
+        if let code = transfer.finishedLookUpAhead(), code != CURLE_OK {
+            return try Self.response(
+                for: request, CurlTransfer.Outcome(code: code, statusCode: 0, headers: [:], body: Data()))
+        }
         let pool = self.pool
         let outcome = try await Self.onOwnThread(named: "planner.curl", transfer) { transfer.perform(pool: pool) }
         // libcurl is loaded by the first transfer whose host name resolves (CurlTransfer.lookUpHostFirst).
@@ -51,8 +56,14 @@ public struct CurlTransport: HTTPTransport {
     public func checkReachable(_ request: HTTPRequest) async throws {
         try Task.checkCancellation()
         let transfer = CurlTransfer(request: request)
-        let code = try await Self.onOwnThread(named: "planner.resolve", transfer) {
-            transfer.lookUpHostFirst(evenWhenLoaded: true)
+        // The answer of a look-up made ahead, when it is in, needs no thread to wait on.
+        let code: CURLcode
+        if let ready = transfer.finishedLookUpAhead(evenWhenLoaded: true) {
+            code = ready
+        } else {
+            code = try await Self.onOwnThread(named: "planner.resolve", transfer) {
+                transfer.lookUpHostFirst(evenWhenLoaded: true)
+            }
         }
         if code == CURLE_COULDNT_RESOLVE_HOST { throw TransportError.unreachable(host: request.url.host ?? "the server") }
         if code == CURLE_OPERATION_TIMEDOUT { throw TransportError.timedOut }

@@ -112,6 +112,39 @@ import Testing
         }
     }
 
+    @Test func aFinishedLookUpAheadIsTakenWithoutWaitingAndOnlyOnce() async throws {
+        // Given a name that does not exist and one that does (from /etc/hosts, spelled as no other test spells it)
+        let names = [(String(repeating: "z", count: 64) + ".invalid", CURLE_COULDNT_RESOLVE_HOST), ("LocalHost", CURLE_OK)]
+        for (host, expected) in names {
+            // When each is looked up ahead, its answer is not there to take while it is under way, then it is
+            ccurl_resolve_ahead(host)
+            var code: Int32 = -1
+            let deadline = ContinuousClock.now + .seconds(5)
+            while code < 0 && ContinuousClock.now < deadline {
+                code = ccurl_take_finished_ahead(host)
+                if code < 0 { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            // Then it is the code a waiting look-up gives, and it is taken: there is nothing left to take
+            #expect(code == Int32(expected.rawValue), "\(host)")
+            #expect(ccurl_resolving_ahead(host) == 0)
+            #expect(ccurl_take_finished_ahead(host) == -1)
+        }
+        // And a name nobody looked up ahead has no answer to take
+        #expect(ccurl_take_finished_ahead("never-asked.invalid") == -1)
+    }
+
+    @Test func aCheckAfterTheLookUpAheadFinishedFailsAsTheLookUpDid() async throws {
+        let host = String(repeating: "w", count: 64) + ".invalid"
+        let url = try #require(URL(string: "http://\(host)/api"))
+        let transport = CurlTransport()
+        transport.lookUpAhead(url)
+        try await Task.sleep(for: .milliseconds(500))  // the resolver's answer is in (or the check waits for it)
+        await #expect(throws: TransportError.unreachable(host: host)) {
+            try await transport.checkReachable(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+        #expect(ccurl_resolving_ahead(host) == 0)
+    }
+
     @Test func aServerWhoseNameWasLookedUpAheadAnswers() async throws {
         let fake = try await FakeServer.start { _, _ in Reply.json(#"{"ok":true}"#) }
         let port = try #require(fake.baseURL.port)

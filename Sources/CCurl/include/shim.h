@@ -62,6 +62,12 @@ CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback st
 /// of `host` is already under way, or eight other names are; lookups nobody took within 10 s are ended first.
 void ccurl_resolve_ahead(const char *host);
 
+/// The answer of the lookup of `host` started by `ccurl_resolve_ahead`, when it has finished within the last 10 s:
+/// taken, as `ccurl_resolve` would take it, with the code `ccurl_resolve` would return (CURLE_OK or
+/// CURLE_COULDNT_RESOLVE_HOST). -1 when there is none, or it is still under way: `ccurl_resolve` must wait. A
+/// caller that would start a thread to wait asks this first.
+int ccurl_take_finished_ahead(const char *host);
+
 /// Whether a lookup of `host` started by `ccurl_resolve_ahead` waits to be taken (for the tests).
 int ccurl_resolving_ahead(const char *host);
 
