@@ -113,6 +113,14 @@ static void abandon(struct lookup *lookup) {
     }
 }
 
+// Ends a lookup the resolver is done with: frees it, and says whether the name was found.
+static CURLcode finish_lookup(struct lookup *lookup) {
+    int status = gai_error(&lookup->request);
+    if (lookup->request.ar_result != NULL) freeaddrinfo(lookup->request.ar_result);
+    free(lookup);
+    return status == 0 ? CURLE_OK : CURLE_COULDNT_RESOLVE_HOST;
+}
+
 // Lookups started by ccurl_resolve_ahead and not yet taken by a ccurl_resolve: at most one a name, and a few names.
 enum { ahead_capacity = 8, ahead_fresh_ms = 10000 };
 static pthread_mutex_t ahead_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -190,11 +198,7 @@ int ccurl_take_finished_ahead(const char *host) {
         ahead[i].lookup = NULL;
     }
     pthread_mutex_unlock(&ahead_lock);
-    if (taken == NULL) return -1;
-    int resolved = gai_error(&taken->request) == 0;
-    if (taken->request.ar_result != NULL) freeaddrinfo(taken->request.ar_result);
-    free(taken);
-    return resolved ? CURLE_OK : CURLE_COULDNT_RESOLVE_HOST;
+    return taken == NULL ? -1 : (int)finish_lookup(taken);
 }
 
 CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback stop, void *userdata) {
@@ -205,12 +209,7 @@ CURLcode ccurl_resolve(const char *host, long timeout_ms, ccurl_stop_callback st
     clock_gettime(CLOCK_MONOTONIC, &start);
     CURLcode abandoned;
     for (;;) {
-        int status = gai_error(&lookup->request);
-        if (status != EAI_INPROGRESS) {
-            if (lookup->request.ar_result != NULL) freeaddrinfo(lookup->request.ar_result);
-            free(lookup);
-            return status == 0 ? CURLE_OK : CURLE_COULDNT_RESOLVE_HOST;
-        }
+        if (gai_error(&lookup->request) != EAI_INPROGRESS) return finish_lookup(lookup);
         long elapsed = milliseconds_since(&start);
         if (elapsed >= timeout_ms) {
             abandoned = CURLE_OPERATION_TIMEDOUT;
