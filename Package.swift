@@ -26,6 +26,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "planner", targets: ["PlannerCLI"]),
+        .executable(name: "planner-server", targets: ["PlannerServerCLI"]),
         .executable(name: "planner-bench", targets: ["PlannerBench"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Theaters", targets: ["Theaters"]),
@@ -119,7 +120,16 @@ let package = Package(
             name: "PlannerApp",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport", "PostgresStore",
+                "OnlineLookup", "Routing", "Tabular", "Transport",
+            ]
+        ),
+        // What the service adds to the core: PostgreSQL behind `Storage`, users' tokens (SHA-256, swift-crypto), and
+        // copying a SQLite store into PostgreSQL. Only `planner-server` links it, so that `planner` carries neither
+        // postgres-nio nor BoringSSL (BENCHMARKS.md: every command paid for their start-up).
+        .target(
+            name: "PlannerService",
+            dependencies: [
+                "PlannerApp", "Watchlist", "NowPlaying", "OnlineLookup", "Showtimes", "PostgresStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -127,8 +137,8 @@ let package = Package(
         .target(
             name: "PlannerServer",
             dependencies: [
-                "PlannerApp", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner", "Showtimes", "Transport",
-                "OnlineLookup", "Places", "Settings", "Tabular",
+                "PlannerApp", "PlannerService", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner", "Showtimes",
+                "Transport", "OnlineLookup", "Places", "Settings", "Tabular",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -139,12 +149,13 @@ let package = Package(
             ],
             resources: [.embedInCode("Web/index.html"), .embedInCode("OpenAPI/openapi.json")]
         ),
-        // The thin `planner` executable: parse, call the core, format.
+        // The thin `planner` executable: parse, call the core, format. `planner serve`, `users` and `db` run
+        // `planner-server`, installed beside it.
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp", "PlannerServer", "PostgresStore",
+                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain links static executables with -export-dynamic (static-stdlib-args.lnk), which put the
@@ -161,6 +172,14 @@ let package = Package(
                         "-Xlinker", "--no-warn-symbol-ordering",
                     ] + (libcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
                     .when(configuration: .release))
+            ]
+        ),
+        // `planner-server`: `planner serve`, `planner users` and `planner db`, which `planner` hands over to it.
+        .executableTarget(
+            name: "PlannerServerCLI",
+            dependencies: [
+                "PlannerApp", "PlannerService", "PlannerServer", "PostgresStore", "Watchlist", "Transport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fake web services on loopback for the tests (never linked into the tool).
@@ -210,7 +229,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist", "Showtimes", "Theaters", "Geo"]),
         .testTarget(
-            name: "PlannerServerTests", dependencies: ["PlannerServer", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),
+            name: "PlannerServerTests",
+            dependencies: ["PlannerServer", "PlannerService", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

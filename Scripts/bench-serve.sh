@@ -89,9 +89,10 @@ if [[ -n "${PLANNER_BIN:-}" ]]; then
     [[ -x "$planner" ]] || die "PLANNER_BIN=$planner is not an executable file"
     planner_label="$planner (PLANNER_BIN)"
 else
-    echo "== swift build -c release --product planner" >&2
+    echo "== swift build -c release --product planner, then planner-server (which runs 'planner serve')" >&2
     build_started=$(date +%s)
     swift build -c release --product planner >&2 || die "swift build -c release --product planner failed"
+    swift build -c release --product planner-server >&2 || die "swift build -c release --product planner-server failed"
     planner="$root/.build/release/planner"
     [[ -x "$planner" ]] || die "$planner is missing after the build"
     build_note=" (of which the build $(($(date +%s) - build_started)) s)"

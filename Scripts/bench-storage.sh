@@ -32,8 +32,9 @@ for tool in wrk:wrk pgbench:postgresql; do
 done
 
 if [[ -n ${PLANNER_BIN:-} ]]; then planner=$PLANNER_BIN; else
-    echo "== swift build -c release --product planner" >&2
-    swift build -c release --product planner > "$out/build.log" 2>&1 || die "the release build failed: $out/build.log"
+    echo "== swift build -c release --product planner, then planner-server (which runs 'planner serve')" >&2
+    { swift build -c release --product planner && swift build -c release --product planner-server; } \
+        > "$out/build.log" 2>&1 || die "the release build failed: $out/build.log"
     planner=$root/.build/release/planner
 fi
 

@@ -39,9 +39,12 @@ build=(swift build -c "$configuration")
 if [[ $configuration == release && ${PLANNER_STATIC_STDLIB:-1} != 0 ]]; then
     build+=(--static-swift-stdlib --scratch-path .build-install)
 fi
-echo "planner: building: ${build[*]} --product planner" >&2
+echo "planner: building: ${build[*]} --product planner, then --product planner-server" >&2
 "${build[@]}" --product planner
+# `planner serve`, `users` and `db` run planner-server, installed beside planner.
+"${build[@]}" --product planner-server
 binary="$("${build[@]}" --show-bin-path)/planner"
+server_binary="$("${build[@]}" --show-bin-path)/planner-server"
 
 # The man page: the plugin builds every product of the package in this configuration (in .build) and runs
 # generate-manual on each executable into .build/plugins; planner's page is PlannerCLI/planner.1 there. The date is
@@ -67,6 +70,7 @@ done
 
 echo "planner: installing into $prefix" >&2
 install -D -m 755 "$staging/planner" "$prefix/bin/planner"
+install -D -m 755 "$server_binary" "$prefix/bin/planner-server"
 rm -rf "$prefix/share/planner"
 mkdir -p "$prefix/share/planner"
 cp -R Data/. "$prefix/share/planner/"
@@ -79,6 +83,7 @@ install -D -m 644 "$completions/fish" "$prefix/share/fish/vendor_completions.d/p
 cat <<EOF
 installed planner $("$prefix/bin/planner" --version) into $prefix:
   $prefix/bin/planner
+  $prefix/bin/planner-server (runs 'planner serve', 'users' and 'db')
   $prefix/share/planner/ (the data)
   $prefix/share/man/man1/planner.1
   $prefix/share/bash-completion/completions/planner

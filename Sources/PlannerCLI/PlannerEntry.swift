@@ -16,6 +16,7 @@ enum PlannerEntry {
                 Console.out(PlannerCommand.version)
                 return
             }
+            if ServerHandOver.isFor(arguments) { try ServerHandOver.run(arguments) }
             if let nearby = QuickNearby(arguments: arguments) {
                 try await nearby.run()
                 return
@@ -39,11 +40,6 @@ enum PlannerEntry {
         if code == .success { PlannerCommand.exit(withError: error) }
         var message = PlannerCommand.message(for: error)
         if message.isEmpty { message = String(describing: error) }
-        let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
-        let line = PlannerAppError.shortenedLine(oneLine.hasPrefix("Error: ") ? String(oneLine.dropFirst(7)) : oneLine)
-        Console.error("planner: error: " + line)
-        ErrorRecord.append(line, shownBy: "cli")
-        Foundation.exit(code == .validationFailure ? 64 : max(1, code.rawValue))
+        CommandFailure.exit(message: message, validationFailure: code == .validationFailure, code: code.rawValue)
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import Metrics
 import NIOCore
 import PlannerApp
+import PlannerService
 import Prometheus
 import ServiceLifecycle
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NowPlaying
 import PlannerApp
+import PlannerService
 import Watchlist
 
 /// What every route shares: the configuration, the one open store, the users and their rate limits.

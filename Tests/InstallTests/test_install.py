@@ -30,6 +30,7 @@ INSTALL_TIMEOUT = float(os.environ.get("PLANNER_INSTALL_TIMEOUT", "1200"))
 
 INSTALLED_FILES = [
     "bin/planner",
+    "bin/planner-server",
     "share/planner/theaters.csv",
     "share/planner/places.csv",
     "share/planner/places.index",
@@ -113,6 +114,33 @@ def test_the_installed_binary_found_through_path_finds_its_data(prefix, user_env
     result = run(["planner", "nearby", "--near", "Helsinki", "--limit", "3"], user_env)
     assert result.returncode == 0, result.stderr
     assert "Kinopalatsi" in result.stdout
+
+
+def test_the_installed_planner_hands_users_over_to_the_planner_server_beside_it(prefix, user_env):
+    # A shell runs `planner` from PATH; `planner users` is planner-server's, found beside the real planner.
+    user_env["PATH"] = f"{prefix / 'bin'}{os.pathsep}{user_env.get('PATH', '')}"
+    added = run(["planner", "users", "add", "alice"], user_env)
+    assert added.returncode == 0, added.stderr
+    assert added.stdout.startswith("token: plt_"), added.stdout
+    listed = run(["planner", "users", "list"], user_env)
+    assert listed.returncode == 0, listed.stderr
+    assert "alice" in listed.stdout
+    # Its errors read as planner's: one line, exit 64 for a bad option.
+    bad = run(["planner", "serve", "--port", "70000"], user_env)
+    assert bad.returncode == 64
+    assert bad.stderr == "planner: error: --port must be from 0 to 65535, not 70000\n"
+
+
+def test_a_planner_without_planner_server_beside_it_says_how_to_get_it(prefix, user_env, tmp_path):
+    lonely = tmp_path / "lonely" / "bin"
+    lonely.mkdir(parents=True)
+    shutil.copy2(prefix / "bin" / "planner", lonely / "planner")
+    result = run([str(lonely / "planner"), "serve", "--port", "0"], user_env)
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("planner: error: 'planner serve' is run by planner-server, which is not beside planner")
+    assert "--product planner-server" in lines[0]
 
 
 def test_a_planner_data_dir_that_holds_data_wins_over_the_installed_data(prefix, user_env, tmp_path):

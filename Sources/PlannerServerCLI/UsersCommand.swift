@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerService
 
-extension PlannerCommand {
+extension ServerCommand {
     /// `planner users`: who may use `planner serve`'s /v1/me routes.
     struct UsersCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "users",
-            abstract: "Add, list, rotate and remove the users of 'planner serve' (tokens are shown once, stored hashed).",
+            abstract: ServiceCommandHelp.users,
             subcommands: [Add.self, List.self, Rotate.self, Remove.self])
 
         struct Add: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import PlannerApp
 import PostgresStore
 import Watchlist
 

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerService
 import PostgresStore
 
-extension PlannerCommand {
+extension ServerCommand {
     /// `planner db`: the PostgreSQL database several `planner serve` instances share.
     struct DbCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "db",
-            abstract: "Migrate a PostgreSQL database for 'planner serve --database', or copy a SQLite store into one.",
+            abstract: ServiceCommandHelp.db,
             subcommands: [Migrate.self, Copy.self])
 
         struct Migrate: ParsableCommand {

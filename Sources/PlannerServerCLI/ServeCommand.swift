@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerService
 import PlannerServer
 
-extension PlannerCommand {
+extension ServerCommand {
     /// `planner serve`: the HTTP API and the web page, on the same use cases as the commands.
     struct ServeCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
-            abstract: "Serve the HTTP API (/v1/…), the web page (/), /openapi.json, /healthz and /metrics.",
+            abstract: ServiceCommandHelp.serve,
             discussion: """
                 Prints 'listening on http://HOST:PORT' once it accepts connections, and one access-log line per
                 request on standard error (no token or feed key). SIGTERM or SIGINT stops it gracefully.

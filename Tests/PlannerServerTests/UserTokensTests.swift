@@ -1,8 +1,9 @@
 import Foundation
+import PlannerApp
 import Testing
 import Watchlist
 
-@testable import PlannerApp
+@testable import PlannerService
 
 /// Tokens and feed keys: shown once, stored as SHA-256, each opening only what it should.
 @Suite struct UserTokensTests {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlannerApp
 import Watchlist
 
 /// The server's users: new bearer tokens and calendar feed keys, kept in the store as SHA-256 only.

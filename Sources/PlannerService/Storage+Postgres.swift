@@ -1,0 +1,33 @@
+import NowPlaying
+import OnlineLookup
+import PlannerApp
+import PostgresStore
+import Showtimes
+import Watchlist
+
+extension Storage {
+    /// A PostgreSQL database.
+    package static func postgres(_ backend: PostgresBackend) -> Storage {
+        Storage(
+            lists: PostgresListStorage(backend: backend),
+            tmdbCache: TMDbCache(backend: PostgresTMDbCache(backend: backend)),
+            lookupCache: LookupCache(backend: PostgresLookupCache(backend: backend)),
+            showtimes: ShowtimesStore(backend: PostgresShowtimesCache(backend: backend)))
+    }
+
+    /// The database `--database` names, else `PLANNER_DATABASE_URL`, else the SQLite file (`--db`, `PLANNER_DB`, …).
+    /// A `postgres://` address is connected to and migrated; a SQLite path is opened as every command opens it.
+    /// - Throws: ``PostgresStoreError`` or ``WatchlistError``, in words.
+    package static func open(
+        database: String?, db: String?, environment: Environment, schema: PostgresBackend.SchemaCheck = .migrate,
+        maximumConnections: Int = 8
+    ) throws -> Storage {
+        if let url = database ?? environment.variables["PLANNER_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard PostgresAddress.isAddress(url) else {
+                throw PostgresStoreError.invalidURL(reason: "it does not start with postgres://")
+            }
+            return .postgres(try PostgresBackend(url: url, maximumConnections: maximumConnections, schema: schema))
+        }
+        return .sqlite(try AppDatabase.open(explicit: db, environment: environment))
+    }
+}
