@@ -29,7 +29,8 @@ enum ServerHandOver {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw PlannerAppError.notFound(
                 "'planner \(command)' is run by \(executableName), which is not beside planner (no \(path)); build it "
-                    + "with 'swift build -c release --product \(executableName)', or install both with Scripts/install.sh")
+                    + "there ('swift build --product \(executableName)' with the options planner was built with), or "
+                    + "install both with Scripts/install.sh")
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
