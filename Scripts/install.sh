@@ -43,8 +43,9 @@ echo "planner: building: ${build[*]} --product planner, then --product planner-s
 "${build[@]}" --product planner
 # `planner serve`, `users` and `db` run planner-server, installed beside planner.
 "${build[@]}" --product planner-server
-binary="$("${build[@]}" --show-bin-path)/planner"
-server_binary="$("${build[@]}" --show-bin-path)/planner-server"
+bin_path="$("${build[@]}" --show-bin-path)"
+binary="$bin_path/planner"
+server_binary="$bin_path/planner-server"
 
 # The man page: the plugin builds every product of the package in this configuration (in .build) and runs
 # generate-manual on each executable into .build/plugins; planner's page is PlannerCLI/planner.1 there. The date is
