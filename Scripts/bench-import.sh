@@ -7,6 +7,8 @@
 # PyPI wheel osrm-bindings==26.10.0 (Scripts/osrm-wheel.sh). The planner is the release build of this checkout.
 #
 # Usage: Scripts/bench-import.sh [NODES…]      (default: 1000000 5000000; seed $SEED, default 42)
+# Knob: PLANNER_BIN=path times this binary (e.g. the Quick start's, .build-install/release/planner) instead of
+#       building one in .build.
 # Needs osmium (apt-get install osmium-tool), pip and PyPI access. Takes ~10–15 min on 2 cores at 5 M nodes.
 # Prints a markdown table.
 set -euo pipefail
@@ -24,9 +26,13 @@ trap 'rm -rf "$work"' EXIT
 . "$here/osrm-wheel.sh"
 osrm=$(fetch_osrm_wheel "$out/wheel")
 
-echo "== building planner (release)" >&2
-(cd "$root" && swift build -c release --product planner >&2)
-planner="$root/.build/release/planner"
+if [[ -n ${PLANNER_BIN:-} ]]; then
+    planner=$(cd "$(dirname "$PLANNER_BIN")" && pwd)/$(basename "$PLANNER_BIN")
+else
+    echo "== building planner (release)" >&2
+    (cd "$root" && swift build -c release --product planner >&2)
+    planner="$root/.build/release/planner"
+fi
 
 # wall seconds and peak RSS in MB from a /usr/bin/time -v log
 wall() { awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.1f", s }' "$1"; }

@@ -34,14 +34,15 @@ private func route(in area: RoadArea) {
     }
 }
 
-/// `bytes` with the checksum of each of the two blocks (summary, body) set to the one their format version asks for
-/// (FNV-1a over 8-byte words from version 4, byte by byte before), as far as the lengths in the file allow.
+/// `bytes` with the checksum of each block (summary, body, and from version 5 each graph's) set to the one their
+/// format version asks for (FNV-1a over 8-byte words from version 4, byte by byte before), as far as the lengths in
+/// the file allow.
 func withMatchingChecksums(_ bytes: [UInt8]) -> [UInt8] {
     var repaired = bytes
     var offset = RoadArea.fileMagic.count + 4
     guard repaired.count >= offset else { return repaired }
     let version = repaired[offset - 4..<offset].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    for _ in 0..<2 {
+    for _ in 0..<(version >= 5 ? 2 + Int(UInt8.max) : 2) {
         let start = offset + 16
         guard repaired.count >= start else { break }
         let length = repaired[offset..<offset + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

@@ -115,6 +115,15 @@ struct GoalBound: Sendable {
         metersPerDegreeLongitude = Earth.metersPerDegreeOfArc * cos(min(highest, 90) * .pi / 180)
     }
 
+    /// A bound saved with its graph (`GraphPreparation`), or nil when its numbers could not be a bound's.
+    init?(secondsPerMeter: Double, metersPerDegreeLongitude: Double) {
+        guard secondsPerMeter.isFinite, secondsPerMeter > 0, metersPerDegreeLongitude.isFinite,
+            metersPerDegreeLongitude >= 0
+        else { return nil }
+        self.secondsPerMeter = secondsPerMeter
+        self.metersPerDegreeLongitude = metersPerDegreeLongitude
+    }
+
     /// The goal nodes of one search, on the bound's plane.
     struct Goals {
         private let x: [Double]

@@ -20,17 +20,24 @@ final class PreparedGraph: Sendable {
     private let workspaces: WorkspacePool<SearchWorkspace>
     private let hierarchyWorkspaces: WorkspacePool<HierarchyWorkspace>
 
-    /// - Parameter snapCellDegrees: the snapping grid's cell height (`SegmentIndex`).
+    /// Takes what the graph's file saved (`GraphPreparation`) and works out the rest.
+    /// - Parameter snapCellDegrees: the snapping grid's cell height (`SegmentIndex`); a saved index is on the
+    ///   coarse grid, so another height builds its own.
     init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil, snapCellDegrees: Double = SegmentIndex.coarseCellDegrees) {
         self.graph = graph
-        let reverse = ReverseAdjacency(graph)
+        let saved = graph.preparation
+        let reverse = saved?.reverse ?? ReverseAdjacency(graph)
         self.reverse = reverse
-        segments = SegmentIndex(
-            graph, include: Components.largestComponentMask(graph, reverse: reverse), cellDegrees: snapCellDegrees)
+        if let saved, saved.segments.cellDegrees == snapCellDegrees {
+            segments = saved.segments
+        } else {
+            segments = SegmentIndex(
+                graph, include: Components.largestComponentMask(graph, reverse: reverse), cellDegrees: snapCellDegrees)
+        }
         turns = turnCosts.map { TurnTable(graph, reverse: reverse, costs: $0) }
         landmarks = turnCosts != nil && (graph.landmarks?.count ?? 0) > 0 ? graph.landmarks : nil
         hierarchy = turnCosts != nil ? graph.hierarchy : nil
-        goalBound = turnCosts == nil ? GoalBound(graph) : nil
+        goalBound = turnCosts == nil ? (saved.map(\.goalBound) ?? GoalBound(graph)) : nil
         let (nodes, edges) = (graph.nodeCount, graph.edgeCount)
         nodeWorkspaces = WorkspacePool { NodeSearchWorkspace(nodeCount: nodes) }
         workspaces = WorkspacePool { SearchWorkspace(edgeCount: edges, nodeCount: nodes) }

@@ -33,3 +33,35 @@ struct ReverseAdjacency: Sendable {
         Int(offsets[node])..<Int(offsets[node + 1])
     }
 }
+
+extension ReverseAdjacency {
+    /// The incoming edges of a saved graph (`GraphPreparation`), once they are found to be exactly `graph`'s:
+    /// offsets that start at 0, never go back and end at the edge count, and under each node every edge into it
+    /// once, with the node it leaves from.
+    init(offsets: [Int32], sources: [Int32], edges: [Int32], of graph: RoadGraph) throws(BinaryReader.Failure) {
+        let (nodes, edgeCount) = (graph.nodeCount, graph.edgeCount)
+        guard offsets.count == nodes + 1, sources.count == edgeCount, edges.count == edgeCount, offsets.first == 0,
+            offsets.last == Int32(exactly: edgeCount)
+        else { throw BinaryReader.Failure(reason: "\(graph.mode) graph incoming edges disagree in size") }
+        // All of them first: offsets that rose past the edges and fell back would send the walk below out of bounds.
+        for node in 0..<nodes where offsets[node] > offsets[node + 1] {
+            throw BinaryReader.Failure(reason: "\(graph.mode) graph incoming offsets go back at node \(node)")
+        }
+        var seen = [Bool](repeating: false, count: edgeCount)
+        for node in 0..<nodes {
+            for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
+                let (edge, source) = (Int(edges[slot]), Int(sources[slot]))
+                guard edge >= 0, edge < edgeCount, !seen[edge], Int(graph.edgeTargets[edge]) == node, source >= 0,
+                    source < nodes, graph.edgeRange(of: source).contains(edge)
+                else {
+                    throw BinaryReader.Failure(
+                        reason: "\(graph.mode) graph incoming edge \(slot) is not an edge into node \(node)")
+                }
+                seen[edge] = true
+            }
+        }
+        self.offsets = offsets
+        self.sources = sources
+        self.edges = edges
+    }
+}

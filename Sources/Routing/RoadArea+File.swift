@@ -11,36 +11,43 @@ import Theaters
 /// "PLNRAREA"  8 bytes magic
 /// UInt32      format version (RoadArea.fileFormatVersion)
 /// UInt64 n, UInt64 FNV-1a, n bytes   the summary block (name, source, box, dates, counts, statistics)
-/// UInt64 m, UInt64 FNV-1a, m bytes   the body block (theaters, then each mode's graph arrays)
+/// UInt64 m, UInt64 FNV-1a, m bytes   the body block (theaters, the number of graphs; up to format 4, the graphs)
+/// UInt64 g, UInt64 FNV-1a, g bytes   from format 5, one block per graph: its mode, arrays, hierarchy and
+///                                    preparation (`GraphPreparation`)
 /// ```
 /// All numbers little-endian. `areas list` reads only the summary block. The graph arrays are raw little-endian
-/// values, each read with one copy; format 4 checksums the blocks over 8-byte words (`FNV1a.hashWords`), format 3
-/// byte by byte, and is still read.
+/// values, each read with one copy; format 5 checksums the blocks over four lanes of 8-byte words
+/// (`FNV1a.hashFourLanes`), format 4 over one (`FNV1a.hashWords`), format 3 byte by byte; both are still read. A
+/// command that routes one mode checks and reads only that graph's block.
 extension RoadArea {
     /// The magic bytes a graph file starts with.
     public static let fileMagic: [UInt8] = Array("PLNRAREA".utf8)
     /// The format version this build writes. Version 2 added each graph's edge weights, version 3 its landmarks
     /// (A* with landmarks, for turn-aware graphs), version 4 its contraction hierarchy over turns and a checksum
-    /// over 8-byte words (a file loads in a sixth of the time). Version 3 files are still read (checksummed byte by
-    /// byte; their car routes run by A* with landmarks: the same routes, slower); an older file is refused with
+    /// over 8-byte words (a file loads in a sixth of the time), version 5 each graph's preparation (incoming edges,
+    /// snapping index, goal bound) in a block of its own, checksummed over four lanes. Versions 3 and 4 are still
+    /// read (their graphs are prepared when first routed, as before; version 3 is checksummed byte by byte, and its
+    /// car routes run by A* with landmarks: the same routes, slower); an older file is refused with
     /// `RoutingError.unsupportedGraphVersion` (import the extract again).
-    public static let fileFormatVersion: UInt32 = 4
+    public static let fileFormatVersion: UInt32 = 5
     /// The oldest format version this build reads.
     public static let oldestReadableFormatVersion: UInt32 = 3
 
     /// The checksum of a block in a file of format `version`.
     static func checksum(_ block: UnsafeRawBufferPointer, version: UInt32) -> UInt64 {
-        version >= 4 ? FNV1a.hashWords(block) : FNV1a.hash(block)
+        version >= 5 ? FNV1a.hashFourLanes(block) : version >= 4 ? FNV1a.hashWords(block) : FNV1a.hash(block)
     }
 
     /// Writes the area to `url` atomically (a temporary file beside it, then renamed).
     ///
-    /// The body is encoded once, into a buffer reserved at its final size, and written from there: at region scale
-    /// it is the largest allocation of an import (≈ 1 GB for 5 M nodes), and copying it behind the header, then
-    /// into a `Data`, used to triple it.
+    /// Each graph's block is encoded once, into a buffer reserved at its final size, written from there, and let go
+    /// before the next: at region scale the graphs' bytes are the largest allocation of an import (≈ 1 GB for 5 M
+    /// nodes, in one buffer up to format 4), and copying them behind the header, then into a `Data`, used to
+    /// triple it.
     public func write(to url: URL) throws {
-        let body = encodeBody(version: Self.fileFormatVersion)
-        let head = fileHead(body: body, version: Self.fileFormatVersion)
+        let version = Self.fileFormatVersion
+        let body = encodeBody(version: version)
+        let head = fileHead(body: body, version: version)
         Self.removeAbandonedTemporaries(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
@@ -55,6 +62,16 @@ extension RoadArea {
                 guard let base = raw.baseAddress, raw.count > 0 else { return }
                 try handle.write(
                     contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
+            }
+            for mode in graphModes where version >= 5 {
+                let block = Self.encodeGraphBlock(graphs[mode]!)
+                try handle.write(contentsOf: Self.blockHead(block, version: version))
+                try block.withUnsafeBytes { raw in
+                    try handle.write(
+                        contentsOf: Data(
+                            bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count,
+                            deallocator: .none))
+                }
             }
             try handle.synchronize()
             guard rename(temporary.path, url.path) == 0 else {
@@ -79,12 +96,20 @@ extension RoadArea {
         }
     }
 
-    /// The file's bytes in format `version`: this build's, or 3 (no hierarchies, byte-wise checksums), which the
-    /// tests write to check that older files still read.
+    /// The file's bytes in format `version`: this build's, or 3 (no hierarchies, byte-wise checksums) or 4 (no
+    /// preparations, the graphs inside the body block), which the tests write to check that older files still read.
     func fileBytes(version: UInt32 = RoadArea.fileFormatVersion) -> [UInt8] {
         let body = encodeBody(version: version)
-        return fileHead(body: body, version: version) + body
+        var bytes = fileHead(body: body, version: version) + body
+        for mode in graphModes where version >= 5 {
+            let block = Self.encodeGraphBlock(graphs[mode]!)
+            bytes += Self.blockHead(block, version: version) + block
+        }
+        return bytes
     }
+
+    /// The modes whose graphs the file holds, in the order written.
+    private var graphModes: [TravelMode] { TravelMode.allCases.filter { graphs[$0] != nil } }
 
     /// Everything before the body's bytes: magic, version, the summary block, then the body's length and checksum.
     private func fileHead(body: [UInt8], version: UInt32) -> [UInt8] {
@@ -92,11 +117,17 @@ extension RoadArea {
         head.append(Self.fileMagic)
         head.write(version)
         let summary = encodeSummary()
-        head.write(UInt64(summary.count))
-        head.write(summary.withUnsafeBytes { Self.checksum($0, version: version) })
+        head.append(Self.blockHead(summary, version: version))
         head.append(summary)
-        head.write(UInt64(body.count))
-        head.write(body.withUnsafeBytes { Self.checksum($0, version: version) })
+        head.append(Self.blockHead(body, version: version))
+        return head.bytes
+    }
+
+    /// What goes before a block's bytes: their length and checksum.
+    private static func blockHead(_ block: [UInt8], version: UInt32) -> [UInt8] {
+        var head = BinaryWriter()
+        head.write(UInt64(block.count))
+        head.write(block.withUnsafeBytes { checksum($0, version: version) })
         return head.bytes
     }
 
@@ -119,7 +150,7 @@ extension RoadArea {
         var (reader, version) = try Self.openBlocks(source, path: path)
         var summaryReader = try Self.readBlock(&reader, version: version, path: path)
         var body = try Self.readBlock(&reader, version: version, path: path)
-        do {
+        do throws(BinaryReader.Failure) {
             let summary = try RoadAreaSummary.decode(&summaryReader)
             // Grown one theater at a time: the count is the file's word, and reserving for it up front would let
             // a damaged count ask for terabytes.
@@ -128,12 +159,21 @@ extension RoadArea {
             var graphs: [TravelMode: RoadGraph] = [:]
             var unloaded: [TravelMode] = []
             for _ in 0..<Int(try body.read(UInt8.self)) {
-                let mode = try Self.decodeMode(&body)
+                // Up to format 4 the graphs follow in the body; from 5 each is a block of its own, checksummed
+                // only when its mode is read.
+                let (block, checksum) = version >= 5 ? try Self.nextBlock(&reader) : (body, nil)
+                var graphBytes = block
+                let mode = try Self.decodeMode(&graphBytes)
                 if let modes, !modes.contains(mode) {
-                    if try Self.skipGraph(&body, hasHierarchy: version >= 4) > 0 { unloaded.append(mode) }
-                    continue
+                    if try Self.skipGraph(&graphBytes, hasHierarchy: version >= 4) > 0 { unloaded.append(mode) }
+                } else {
+                    if let checksum, block.withUnreadBytes({ Self.checksum($0, version: version) }) != checksum {
+                        throw BinaryReader.Failure(reason: "checksum mismatch")
+                    }
+                    graphs[mode] = try Self.decodeGraph(
+                        &graphBytes, mode: mode, hasHierarchy: version >= 4, hasPreparation: version >= 5)
                 }
-                graphs[mode] = try Self.decodeGraph(&body, mode: mode, hasHierarchy: version >= 4)
+                if version < 5 { body = graphBytes }
             }
             self.init(
                 name: summary.name, sourceFileName: summary.sourceFileName, boundingBox: summary.boundingBox,
@@ -197,10 +237,7 @@ extension RoadArea {
         -> BinaryReader
     {
         do throws(BinaryReader.Failure) {
-            let length = try reader.read(UInt64.self)
-            let checksum = try reader.read(UInt64.self)
-            guard length <= UInt64(reader.remaining) else { throw BinaryReader.Failure(reason: "the file ends early") }
-            let block = try reader.block(Int(length))
+            let (block, checksum) = try nextBlock(&reader)
             guard block.withUnreadBytes({ Self.checksum($0, version: version) }) == checksum else {
                 throw BinaryReader.Failure(reason: "checksum mismatch")
             }
@@ -210,19 +247,43 @@ extension RoadArea {
         }
     }
 
+    /// A reader over the next block and the checksum its head gives, not checked yet.
+    private static func nextBlock(_ reader: inout BinaryReader) throws(BinaryReader.Failure)
+        -> (reader: BinaryReader, checksum: UInt64?)
+    {
+        let length = try reader.read(UInt64.self)
+        let checksum = try reader.read(UInt64.self)
+        guard length <= UInt64(reader.remaining) else { throw BinaryReader.Failure(reason: "the file ends early") }
+        return (try reader.block(Int(length)), checksum)
+    }
+
     private func encodeSummary() -> [UInt8] {
         var writer = BinaryWriter()
         summary.encode(&writer)
         return writer.bytes
     }
 
+    /// The theaters and the number of graphs, then up to format 4 the graphs.
     private func encodeBody(version: UInt32) -> [UInt8] {
-        var writer = BinaryWriter(reservingCapacity: graphs.values.reduce(1 << 16) { $0 + Self.encodedBytes(of: $1) })
+        let graphBytes = version >= 5 ? 0 : graphs.values.reduce(0) { $0 + Self.encodedBytes(of: $1) }
+        var writer = BinaryWriter(reservingCapacity: (1 << 16) + graphBytes)
         writer.write(UInt32(theaters.count))
         for theater in theaters { Self.encodeTheater(theater, &writer) }
-        let modes = TravelMode.allCases.filter { graphs[$0] != nil }
-        writer.write(UInt8(modes.count))
-        for mode in modes { Self.encodeGraph(graphs[mode]!, withHierarchy: version >= 4, &writer) }
+        writer.write(UInt8(graphModes.count))
+        for mode in graphModes where version < 5 {
+            Self.encodeGraph(graphs[mode]!, withHierarchy: version >= 4, &writer)
+        }
+        return writer.bytes
+    }
+
+    /// A graph's block in format 5: its mode, arrays and hierarchy as format 4 wrote them, then its preparation
+    /// (the one it was read with, or worked out now).
+    private static func encodeGraphBlock(_ graph: RoadGraph) -> [UInt8] {
+        var writer = BinaryWriter(
+            reservingCapacity: encodedBytes(of: graph) + GraphPreparation.encodedBytes(of: graph))
+        encodeGraph(graph, withHierarchy: true, &writer)
+        writer.write(true)
+        (graph.preparation ?? GraphPreparation(graph)).encode(&writer)
         return writer.bytes
     }
 
@@ -332,7 +393,17 @@ extension RoadArea {
 
     /// Reads a graph's arrays, after its mode, and checks them.
     /// - Parameter hasHierarchy: the file's format has a hierarchy section after the landmarks (version 4).
-    private static func decodeGraph(_ reader: inout BinaryReader, mode: TravelMode, hasHierarchy: Bool)
+    /// - Parameter hasPreparation: the file's format has a preparation after the hierarchy (version 5).
+    private static func decodeGraph(
+        _ reader: inout BinaryReader, mode: TravelMode, hasHierarchy: Bool, hasPreparation: Bool
+    ) throws(BinaryReader.Failure) -> RoadGraph {
+        let graph = try decodeArrays(&reader, mode: mode, hasHierarchy: hasHierarchy)
+        guard hasPreparation, try reader.readBool() else { return graph }
+        return graph.withPreparation(try GraphPreparation.decode(&reader, for: graph))
+    }
+
+    /// The arrays, landmarks and hierarchy of `decodeGraph`.
+    private static func decodeArrays(_ reader: inout BinaryReader, mode: TravelMode, hasHierarchy: Bool)
         throws(BinaryReader.Failure) -> RoadGraph
     {
         let graph = RoadGraph(

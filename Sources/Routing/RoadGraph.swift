@@ -60,6 +60,9 @@ public struct RoadGraph: Sendable, Equatable {
     let landmarks: Landmarks?
     /// The contraction hierarchy over the graph's turns, for point-to-point searches, when the import built it.
     let hierarchy: TurnHierarchy?
+    /// What queries need beside the arrays, when the graph was read from a file that saved it (format 5); else
+    /// `PreparedGraph` works it out. Derived from the arrays, so left out of `==`.
+    let preparation: GraphPreparation?
 
     /// The number of nodes.
     public var nodeCount: Int { latitudes.count }
@@ -97,7 +100,7 @@ public struct RoadGraph: Sendable, Equatable {
     init(
         mode: TravelMode, latitudes: [Double], longitudes: [Double], osmNodeIDs: [Int64], edgeOffsets: [Int32],
         edgeTargets: [Int32], edgeDurationsSeconds: [Double], edgeLengthsMeters: [Double], edgeWeightsSeconds: [Double],
-        landmarks: Landmarks? = nil, hierarchy: TurnHierarchy? = nil
+        landmarks: Landmarks? = nil, hierarchy: TurnHierarchy? = nil, preparation: GraphPreparation? = nil
     ) {
         self.mode = mode
         self.latitudes = latitudes
@@ -110,22 +113,40 @@ public struct RoadGraph: Sendable, Equatable {
         self.edgeWeightsSeconds = edgeWeightsSeconds
         self.landmarks = landmarks
         self.hierarchy = hierarchy
+        self.preparation = preparation
     }
 
     /// The same graph with `landmarks` (nil to drop them).
     func withLandmarks(_ landmarks: Landmarks?) -> RoadGraph {
-        RoadGraph(
-            mode: mode, latitudes: latitudes, longitudes: longitudes, osmNodeIDs: osmNodeIDs, edgeOffsets: edgeOffsets,
-            edgeTargets: edgeTargets, edgeDurationsSeconds: edgeDurationsSeconds, edgeLengthsMeters: edgeLengthsMeters,
-            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks, hierarchy: hierarchy)
+        with(landmarks: landmarks, hierarchy: hierarchy, preparation: preparation)
     }
 
     /// The same graph with `hierarchy` (nil to drop it).
     func withHierarchy(_ hierarchy: TurnHierarchy?) -> RoadGraph {
+        with(landmarks: landmarks, hierarchy: hierarchy, preparation: preparation)
+    }
+
+    /// The same graph with `preparation` (worked out from these arrays, or read with them).
+    func withPreparation(_ preparation: GraphPreparation?) -> RoadGraph {
+        with(landmarks: landmarks, hierarchy: hierarchy, preparation: preparation)
+    }
+
+    /// The same arrays with what is kept beside them.
+    private func with(landmarks: Landmarks?, hierarchy: TurnHierarchy?, preparation: GraphPreparation?) -> RoadGraph {
         RoadGraph(
             mode: mode, latitudes: latitudes, longitudes: longitudes, osmNodeIDs: osmNodeIDs, edgeOffsets: edgeOffsets,
             edgeTargets: edgeTargets, edgeDurationsSeconds: edgeDurationsSeconds, edgeLengthsMeters: edgeLengthsMeters,
-            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks, hierarchy: hierarchy)
+            edgeWeightsSeconds: edgeWeightsSeconds, landmarks: landmarks, hierarchy: hierarchy,
+            preparation: preparation)
+    }
+
+    /// Graphs are equal when their arrays, landmarks and hierarchies are: a preparation is derived from them.
+    public static func == (left: RoadGraph, right: RoadGraph) -> Bool {
+        left.mode == right.mode && left.latitudes == right.latitudes && left.longitudes == right.longitudes
+            && left.osmNodeIDs == right.osmNodeIDs && left.edgeOffsets == right.edgeOffsets
+            && left.edgeTargets == right.edgeTargets && left.edgeDurationsSeconds == right.edgeDurationsSeconds
+            && left.edgeLengthsMeters == right.edgeLengthsMeters && left.edgeWeightsSeconds == right.edgeWeightsSeconds
+            && left.landmarks == right.landmarks && left.hierarchy == right.hierarchy
     }
 
     /// The indexes of the edges leaving `node`.

@@ -16,10 +16,10 @@ struct SegmentCells: Sendable {
     private let rowCount: Int
     private let columnCount: Int
     /// The occupied cells' keys, ascending, when the grid is sparse; empty when it is dense.
-    private let keys: [Int64]
+    let keys: [Int64]
     /// Where each cell's run starts in `members` (one more than there are cells).
-    private let starts: [Int32]
-    private let members: [Int32]
+    let starts: [Int32]
+    let members: [Int32]
 
     /// Lists each segment in every cell its box meets; `box(segment)` gives the rows and columns of those cells
     /// (nil: list it nowhere), and `rows` and `columns` bound them all. Each box is asked for two or three times.
@@ -120,5 +120,37 @@ struct SegmentCells: Sendable {
 
     private static func key(_ row: Int, _ column: Int) -> Int64 {
         Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
+    }
+}
+
+extension SegmentCells {
+    /// Cells from the arrays of a saved index over `rows` and `columns` (`GraphPreparation`), once they are found
+    /// to fit: a dense grid has a run for every cell, a sparse one a run for each of its keys (ascending), runs
+    /// start at 0 and never go back, and every listing names one of `segmentCount` segments.
+    init(
+        rows: ClosedRange<Int>, columns: ClosedRange<Int>, keys: [Int64], starts: [Int32], members: [Int32],
+        segmentCount: Int
+    ) throws(BinaryReader.Failure) {
+        let gridCells = rows.count.multipliedReportingOverflow(by: columns.count)
+        let runs = keys.isEmpty ? gridCells.partialValue : keys.count
+        guard keys.isEmpty ? !gridCells.overflow : true, starts.count == runs + 1, starts.first == 0,
+            starts.last == Int32(exactly: members.count)
+        else { throw BinaryReader.Failure(reason: "the snapping cells disagree in size") }
+        for run in 0..<runs where starts[run] > starts[run + 1] {
+            throw BinaryReader.Failure(reason: "the snapping cells' runs go back at cell \(run)")
+        }
+        for index in keys.indices.dropFirst() where keys[index - 1] >= keys[index] {
+            throw BinaryReader.Failure(reason: "the snapping cells' keys are not ascending at \(index)")
+        }
+        for member in members where member < 0 || Int(member) >= segmentCount {
+            throw BinaryReader.Failure(reason: "a snapping cell lists segment \(member) of \(segmentCount)")
+        }
+        firstRow = rows.lowerBound
+        firstColumn = columns.lowerBound
+        rowCount = rows.count
+        columnCount = columns.count
+        self.keys = keys
+        self.starts = starts
+        self.members = members
     }
 }

@@ -33,16 +33,17 @@ struct SegmentIndex: Sendable {
     typealias Found = (segment: Int32, fraction: Double, distance: Double)
 
     let segments: [Segment]
-    private let cells: SegmentCells
-    private let longSegments: [Int32]
+    let cells: SegmentCells
+    /// The segments too long to list in cells, checked by every query.
+    let longSegments: [Int32]
     private let longitudeCellDegrees: Double
     private let cellMeters: Double
     /// Cell height in degrees of latitude.
-    private let cellDegrees: Double
+    let cellDegrees: Double
     /// The rows and columns of the cells that hold a segment (empty ranges for an empty index): no ring beyond
     /// them can hold one, which is what bounds a search without a distance limit.
-    private let rows: ClosedRange<Int>
-    private let columns: ClosedRange<Int>
+    let rows: ClosedRange<Int>
+    let columns: ClosedRange<Int>
 
     /// Whether the grid keeps every cell over its segments' rows and columns, not only the occupied ones.
     var cellsAreDense: Bool { cells.isDense }
@@ -50,9 +51,7 @@ struct SegmentIndex: Sendable {
     /// Indexes the segments whose both ends satisfy `include` (by default: all), on cells `cellDegrees` high.
     init(_ graph: RoadGraph, include: [Bool]? = nil, cellDegrees: Double = SegmentIndex.coarseCellDegrees) {
         let segments = Self.segments(of: graph, include: include)
-        let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
-        let cosine = max(0.01, cos(meanLatitude * .pi / 180))
-        let longitudeCell = cellDegrees / cosine
+        let longitudeCell = Self.longitudeCellDegrees(graph, cellDegrees: cellDegrees)
         // Over the arrays' storage: each segment's box is worked out three times (bounds, counts, listings).
         let (cells, rows, columns, longSegments) = graph.latitudes.withUnsafeBufferPointer { latitudes in
             graph.longitudes.withUnsafeBufferPointer { longitudes in
@@ -91,14 +90,31 @@ struct SegmentIndex: Sendable {
                 }
             }
         }
+        self.init(
+            segments: segments, cells: cells, longSegments: longSegments, rows: rows, columns: columns,
+            cellDegrees: cellDegrees, longitudeCellDegrees: longitudeCell)
+    }
+
+    /// An index from its parts as `init(_:include:cellDegrees:)` made them (a saved one, `GraphPreparation`).
+    init(
+        segments: [Segment], cells: SegmentCells, longSegments: [Int32], rows: ClosedRange<Int>,
+        columns: ClosedRange<Int>, cellDegrees: Double, longitudeCellDegrees: Double
+    ) {
         self.rows = rows
         self.columns = columns
         self.segments = segments
         self.cells = cells
         self.longSegments = longSegments
-        self.longitudeCellDegrees = longitudeCell
+        self.longitudeCellDegrees = longitudeCellDegrees
         self.cellDegrees = cellDegrees
         self.cellMeters = cellDegrees * Earth.metersPerDegreeOfArc
+    }
+
+    /// Cell width in degrees of longitude: `cellDegrees` of latitude widened at the graph's mean latitude, so
+    /// that cells are about square.
+    static func longitudeCellDegrees(_ graph: RoadGraph, cellDegrees: Double) -> Double {
+        let meanLatitude = graph.latitudes.isEmpty ? 0 : graph.latitudes.reduce(0, +) / Double(graph.nodeCount)
+        return cellDegrees / max(0.01, cos(meanLatitude * .pi / 180))
     }
 
     /// The graph's undirected segments in the order their node pairs first appear (by node, then by edge), each

@@ -141,6 +141,10 @@ struct TurnHierarchy: Sendable, Equatable {
             else { return "the hierarchy's arrays disagree in size" }
             for node in 0..<edgeCount {
                 guard offsets[node] <= offsets[node + 1] else { return "the hierarchy's offsets decrease at \(node)" }
+                // Offsets that rose past the arcs before falling back to their count would read beyond them.
+                guard offsets[node + 1] <= Int32(nodes.count) else {
+                    return "the hierarchy's offsets run past its arcs at \(node)"
+                }
                 for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
                     let other = Int(nodes[slot])
                     guard other >= 0, other < edgeCount, rank[other] > rank[node] else {

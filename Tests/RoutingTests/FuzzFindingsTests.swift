@@ -63,6 +63,31 @@ import Testing
         #expect(routes.count == area.theaters.count)
     }
 
+    @Test func hierarchyOffsetsThatRunPastTheArcsAreRefused() {
+        // Given a format-5 area whose driving hierarchy's upward offsets rise past its arcs at one edge and fall
+        // back to their count at the end (the check read the arcs they pointed at, out of bounds)
+        let url = FuzzFindings.url("hierarchy-offsets-past-the-arcs.roadgraph")
+        // Then it is refused by name
+        #expect(reasonForRefusing(url)?.hasPrefix("drive graph: the hierarchy's offsets run past its arcs at") == true)
+    }
+
+    @Test func incomingOffsetsThatRunPastTheEdgesAreRefusedBeforeTheyAreFollowed() throws {
+        // Given a saved preparation's incoming offsets for a graph of three nodes and two edges, rising to 5 at the
+        // first node and back to 2 at the end
+        let graph = RoadGraph(
+            mode: .walk, latitudes: [60, 60.001, 60.002], longitudes: [24, 24, 24], osmNodeIDs: [1, 2, 3],
+            edgeOffsets: [0, 1, 2, 2], edgeTargets: [1, 2], edgeDurationsSeconds: [1, 1],
+            edgeLengthsMeters: [100, 100], edgeWeightsSeconds: [1, 1])
+        // Then they are refused where they go back, before any slot they name is read
+        #expect(throws: BinaryReader.Failure.self) {
+            try ReverseAdjacency(offsets: [0, 5, 1, 2], sources: [0, 1], edges: [0, 1], of: graph)
+        }
+        // And the graph's own incoming edges are taken
+        let own = ReverseAdjacency(graph)
+        let saved = try ReverseAdjacency(offsets: own.offsets, sources: own.sources, edges: own.edges, of: graph)
+        #expect(saved.edges == own.edges)
+    }
+
     @Test func aLongSegmentIsStillFoundBySnapping() throws {
         // Given a graph of one road, 300 km long, between two nodes
         let graph = RoadGraph(

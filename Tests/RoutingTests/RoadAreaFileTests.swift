@@ -65,18 +65,108 @@ import Theaters
         #expect(none.graphs.isEmpty && none.hasRoads && none.theaters == whole.theaters)
     }
 
-    @Test func aDamagedGraphIsFoundWhenAnotherModeIsRead() throws {
-        // Given a saved area whose last bytes (the driving graph's, written last) are flipped
+    @Test func aDamagedGraphIsFoundWhenItsModeIsReadAndNotWhenAnotherIs() throws {
+        // Given a saved area whose last bytes (the driving graph's block, written last) are flipped
         let url = temporaryURL(".roadgraph")
         defer { try? FileManager.default.removeItem(at: url) }
-        try Self.smallArea().write(to: url)
+        let area = try Self.smallArea()
+        try area.write(to: url)
         var bytes = [UInt8](try Data(contentsOf: url))
         bytes[bytes.count - 5] ^= 0xFF
         try Data(bytes).write(to: url)
-        // Then reading only the walking graph still fails: the checksum covers every graph
+        // Then reading the driving graph fails: its block's checksum no longer matches
         #expect(throws: RoutingError.corruptGraphFile(path: url.path, reason: "checksum mismatch")) {
-            try RoadArea(contentsOf: url, modes: [.walk])
+            try RoadArea(contentsOf: url, modes: [.drive])
         }
+        // And reading only the walking graph reads it as saved, without checking the driving graph's bytes
+        let walking = try RoadArea(contentsOf: url, modes: [.walk])
+        #expect(walking.graphs[.walk] == area.graphs[.walk])
+        #expect(walking.modesWithRoads == area.modesWithRoads)
+    }
+
+    @Test func aGraphIsReadWithThePreparationItWouldOtherwiseWorkOut() throws {
+        // Given the bundled area written in this build's format and read back
+        let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
+        let url = temporaryURL(".roadgraph")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try area.write(to: url)
+        let loaded = try RoadArea(contentsOf: url)
+        for (mode, graph) in loaded.graphs {
+            // Then each graph comes with its preparation, the same as one worked out from its arrays
+            let saved = try #require(graph.preparation)
+            let worked = GraphPreparation(graph.withPreparation(nil))
+            #expect(saved.reverse.offsets == worked.reverse.offsets && saved.reverse.edges == worked.reverse.edges)
+            #expect(saved.reverse.sources == worked.reverse.sources)
+            #expect(saved.segments.segments.map(\.a) == worked.segments.segments.map(\.a))
+            #expect(saved.segments.segments.map(\.forward) == worked.segments.segments.map(\.forward))
+            #expect(saved.segments.cells.starts == worked.segments.cells.starts)
+            #expect(saved.segments.cells.members == worked.segments.cells.members)
+            #expect(saved.segments.rows == worked.segments.rows && saved.segments.columns == worked.segments.columns)
+            #expect(saved.goalBound?.secondsPerMeter == worked.goalBound?.secondsPerMeter, "\(mode)")
+        }
+        // And routes read with it are the routes worked out without it
+        let unprepared = RoadRouter(
+            graphs: loaded.graphs.values.map { $0.withPreparation(nil) }, theaters: loaded.theaters,
+            coverage: loaded.boundingBox)
+        let prepared = RoadRouter(area: loaded)
+        let origin = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+        for mode in TravelMode.allCases {
+            #expect(
+                prepared.routes(from: origin, to: loaded.theaters, mode: mode)
+                    == unprepared.routes(from: origin, to: loaded.theaters, mode: mode))
+        }
+    }
+
+    @Test func aPreparationThatIsNotItsGraphsIsRefused() throws {
+        // Given the small area's walking graph saved with another graph's preparation, and with a segment whose
+        // edge leads elsewhere
+        let area = try Self.smallArea()
+        let walking = try #require(area.graphs[.walk])
+        let helsinki = try #require(try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki).graphs[.walk])
+        let own = GraphPreparation(walking)
+        var segments = own.segments.segments
+        segments[0] = SegmentIndex.Segment(
+            a: segments[0].a, b: segments[0].b, forward: segments[0].backward, backward: segments[0].forward)
+        let wrongEdge = GraphPreparation(
+            reverse: own.reverse,
+            segments: SegmentIndex(
+                segments: segments, cells: own.segments.cells, longSegments: [], rows: own.segments.rows,
+                columns: own.segments.columns, cellDegrees: own.segments.cellDegrees,
+                longitudeCellDegrees: SegmentIndex.longitudeCellDegrees(
+                    walking, cellDegrees: own.segments.cellDegrees)),
+            goalBound: own.goalBound)
+        let cases = [
+            (GraphPreparation(helsinki), "walk graph incoming edges disagree in size"),
+            (wrongEdge, "walk graph segment 0 is not one of its roads"),
+        ]
+        for (preparation, reason) in cases {
+            var graphs = area.graphs
+            graphs[.walk] = walking.withPreparation(preparation)
+            let damaged = RoadArea(
+                name: area.name, sourceFileName: area.sourceFileName, boundingBox: area.boundingBox,
+                importedAt: area.importedAt, graphs: graphs, theaters: area.theaters, statistics: area.statistics)
+            // Then reading it fails with the reason, never a crash or a wrong snap
+            #expect(throws: RoutingError.corruptGraphFile(path: "damaged", reason: reason)) {
+                try RoadArea(bytes: damaged.fileBytes(), path: "damaged")
+            }
+        }
+    }
+
+    @Test func aFormat4FileStillReadsAndIsPreparedWhenRouted() throws {
+        // Given an area written as format 4 wrote it: the graphs inside the body block, no preparations
+        let area = try Self.smallArea()
+        let bytes = area.fileBytes(version: 4)
+        #expect(bytes[8] == 4)
+        // Then it loads whole, without preparations, and routes as this build's file does
+        let loaded = try RoadArea(bytes: bytes, path: "format4")
+        #expect(loaded == area)
+        #expect(loaded.graphs.values.allSatisfy { $0.preparation == nil })
+        let current = try RoadArea(bytes: area.fileBytes(), path: "format5")
+        #expect(current.graphs.values.allSatisfy { $0.preparation != nil })
+        let origin = try Coordinate(latitude: 60.0005, longitude: 24.0015)
+        #expect(
+            RoadRouter(area: loaded).routes(from: origin, to: area.theaters, mode: .walk)
+                == RoadRouter(area: current).routes(from: origin, to: area.theaters, mode: .walk))
     }
 
     @Test func aFormat3FileStillReads() throws {
@@ -97,6 +187,19 @@ import Theaters
         #expect(throws: RoutingError.corruptGraphFile(path: url.path, reason: "checksum mismatch")) {
             try RoadArea(contentsOf: url)
         }
+    }
+
+    @Test func anyOneChangedByteChangesTheFourLaneChecksum() {
+        // Given 77 bytes (two blocks of four words, then a tail of 13 bytes) and their four-lane checksum
+        let bytes = (0..<77).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let sum = bytes.withUnsafeBytes { FNV1a.hashFourLanes($0) }
+        // Then flipping any one of them changes it, and it is not the one-lane sum
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 0x40
+            #expect(changed.withUnsafeBytes { FNV1a.hashFourLanes($0) } != sum, "byte \(index)")
+        }
+        #expect(bytes.withUnsafeBytes { FNV1a.hashWords($0) } != sum)
     }
 
     @Test func aFileThatIsNotAGraphIsRejected() throws {
