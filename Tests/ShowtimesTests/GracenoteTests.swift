@@ -36,6 +36,17 @@ struct GracenoteParsingTests {
         #expect(show.end == show.start.addingTimeInterval(106 * 60))
     }
 
+    @Test(arguments: ["PT896716725805325349H46M", "PT25H", "PT99999M", "PT01H46M"])
+    func aRunTimeBeyondADayIsNoRunTimeNotACrash(_ runTime: String) throws {
+        // Given a showing whose film's runTime is the fuzzer's (its hours times 60 overflowed), or just too long
+        let json = String(decoding: Self.showings(["2026-11-25T19:00"]), as: UTF8.self)
+            .replacingOccurrences(of: "\"PT01H46M\"", with: "\"\(runTime)\"")
+        let read = try GracenoteParsing.schedule(fromShowings: Data(json.utf8)) { _ in Self.newYork }
+        // Then the show is read, with an end only for a run time within a day
+        let show = try #require(read.shows.first)
+        #expect(show.end == (runTime == "PT01H46M" ? show.start.addingTimeInterval(106 * 60) : nil))
+    }
+
     @Test func onTheDayClocksGoBackInNewYorkEachShowKeepsItsWallClockTime() throws {
         // 2026-11-01: at 02:00 EDT (UTC−4) clocks go back to 01:00 EST (UTC−5)
         let read = try GracenoteParsing.schedule(

@@ -100,7 +100,11 @@ public enum GracenoteParsing {
         return found.isEmpty ? nil : found.joined(separator: " ")
     }
 
-    /// Minutes of an ISO 8601 duration such as `PT01H46M`, or nil.
+    /// The longest run time read: a day. A showing is listed in one day's schedule, so a longer one is damage; the
+    /// bound also keeps the sum far from overflowing.
+    static let longestRunMinutes = 24 * 60
+
+    /// Minutes of an ISO 8601 duration such as `PT01H46M`, or nil (nil too beyond ``longestRunMinutes``).
     static func minutes(ofDuration text: String) -> Int? {
         guard text.hasPrefix("PT") else { return nil }
         var total = 0
@@ -108,17 +112,17 @@ public enum GracenoteParsing {
         for character in text.dropFirst(2) {
             if character.isNumber {
                 digits.append(character)
-            } else if character == "H", let value = Int(digits) {
+            } else if character == "H", let value = Int(digits), value <= longestRunMinutes / 60 {
                 total += value * 60
                 digits = ""
-            } else if character == "M", let value = Int(digits) {
+            } else if character == "M", let value = Int(digits), value <= longestRunMinutes {
                 total += value
                 digits = ""
             } else {
                 return nil
             }
         }
-        return total > 0 ? total : nil
+        return total > 0 && total <= longestRunMinutes ? total : nil
     }
 
     /// The top-level JSON array of objects, or why it is not one.
