@@ -22,7 +22,7 @@ final class PreparedGraph: Sendable {
 
     /// Takes what the graph's file saved (`GraphPreparation`) and works out the rest.
     /// - Parameter snapCellDegrees: the snapping grid's cell height (`SegmentIndex`); a saved index is on the
-    ///   coarse grid, so another height builds its own.
+    ///   coarse grid, so another height grids the saved segments anew.
     init(_ graph: RoadGraph, turnCosts: TurnCosts? = nil, snapCellDegrees: Double = SegmentIndex.coarseCellDegrees) {
         self.graph = graph
         let saved = graph.preparation
@@ -30,6 +30,8 @@ final class PreparedGraph: Sendable {
         self.reverse = reverse
         if let saved, saved.segments.cellDegrees == snapCellDegrees {
             segments = saved.segments
+        } else if let saved {
+            segments = SegmentIndex(graph, segments: saved.segments.segments, cellDegrees: snapCellDegrees)
         } else {
             segments = SegmentIndex(
                 graph, include: Components.largestComponentMask(graph, reverse: reverse), cellDegrees: snapCellDegrees)

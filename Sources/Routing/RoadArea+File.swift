@@ -57,21 +57,21 @@ extension RoadArea {
         do {
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
-            try handle.write(contentsOf: head)
-            try body.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress, raw.count > 0 else { return }
-                try handle.write(
-                    contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
-            }
-            for mode in graphModes where version >= 5 {
-                let block = Self.encodeGraphBlock(graphs[mode]!)
-                try handle.write(contentsOf: Self.blockHead(block, version: version))
-                try block.withUnsafeBytes { raw in
+            /// Writes `bytes` from where they lie (a `Data` over them, not a copy).
+            func write(_ bytes: [UInt8]) throws {
+                try bytes.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress, raw.count > 0 else { return }
                     try handle.write(
                         contentsOf: Data(
-                            bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count,
-                            deallocator: .none))
+                            bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
                 }
+            }
+            try write(head)
+            try write(body)
+            for mode in graphModes where version >= 5 {
+                let block = Self.encodeGraphBlock(graphs[mode]!)
+                try write(Self.blockHead(block, version: version))
+                try write(block)
             }
             try handle.synchronize()
             guard rename(temporary.path, url.path) == 0 else {

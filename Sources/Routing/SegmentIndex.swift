@@ -50,7 +50,12 @@ struct SegmentIndex: Sendable {
 
     /// Indexes the segments whose both ends satisfy `include` (by default: all), on cells `cellDegrees` high.
     init(_ graph: RoadGraph, include: [Bool]? = nil, cellDegrees: Double = SegmentIndex.coarseCellDegrees) {
-        let segments = Self.segments(of: graph, include: include)
+        self.init(graph, segments: Self.segments(of: graph, include: include), cellDegrees: cellDegrees)
+    }
+
+    /// Indexes `segments` of `graph` (as `segments(of:include:)` lists them) on cells `cellDegrees` high: a saved
+    /// index's segments gridded anew for another cell height (`PreparedGraph`).
+    init(_ graph: RoadGraph, segments: [Segment], cellDegrees: Double) {
         let longitudeCell = Self.longitudeCellDegrees(graph, cellDegrees: cellDegrees)
         // Over the arrays' storage: each segment's box is worked out three times (bounds, counts, listings).
         let (cells, rows, columns, longSegments) = graph.latitudes.withUnsafeBufferPointer { latitudes in
