@@ -45,9 +45,18 @@ struct OutputTarget {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else { throw PlannerAppError.cannotWrite(path: path, reason: reason(errno)) }
             let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = link.hasPrefix("/") ? link : (current as NSString).deletingLastPathComponent + "/" + link
+            current = resolving(link, besideLinkAt: current)
         }
         throw PlannerAppError.cannotWrite(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// A link's target as a path: an absolute target as it is, a relative one against the link's own folder (the
+    /// kernel's rule), so that `link.json -> t.json` in the working folder is `t.json`, never `/t.json`. The
+    /// folder is kept as written, not normalised, so `sub/../t2.json` still passes through `sub` as the kernel would.
+    static func resolving(_ target: String, besideLinkAt link: String) -> String {
+        if target.hasPrefix("/") { return target }
+        guard let slash = link.lastIndex(of: "/") else { return target }
+        return String(link[...slash]) + target
     }
 
     /// Writes to a device, FIFO or socket as it is.

@@ -71,6 +71,35 @@ def test_a_symbolic_link_stays_a_link_and_the_file_it_points_to_is_replaced(env,
     assert "Kinopalatsi" in (tmp_path / "real.txt").read_text()
 
 
+def test_relative_links_are_followed_from_their_own_folder_and_nothing_is_written_outside_it(env, tmp_path):
+    """`link.json -> t.json` named from its own folder once wrote `/t.json`: a relative target was read against `/`."""
+    work = tmp_path / "work"
+    (work / "sub").mkdir(parents=True)
+    (work / "link.json").symlink_to("t.json")
+    (work / "sub" / "l2.json").symlink_to("../t2.json")
+    before = set(os.listdir("/")), set(os.listdir(tmp_path))
+    for name, target in (("link.json", "t.json"), ("sub/l2.json", "t2.json")):
+        result = planner(env, *NEARBY, "--format", "json", "--output", name, cwd=work)
+        assert result.returncode == 0, result.stderr
+        assert '"Kinopalatsi"' in (work / target).read_text(), target
+    assert (work / "link.json").is_symlink() and (work / "sub" / "l2.json").is_symlink()
+    assert sorted(os.listdir(work)) == ["link.json", "sub", "t.json", "t2.json"]
+    assert sorted(os.listdir(work / "sub")) == ["l2.json"]
+    assert (set(os.listdir("/")), set(os.listdir(tmp_path))) == before, "a file appeared outside the folder"
+
+
+def test_a_chain_of_relative_links_through_folders_ends_at_the_last_target(env, tmp_path):
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "first.json").symlink_to("a/second.json")
+    (tmp_path / "a" / "second.json").symlink_to("b/third.json")
+    (tmp_path / "a" / "b" / "third.json").symlink_to("../../final.json")
+    result = planner(env, *NEARBY, "--format", "json", "--output", "first.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert '"Kinopalatsi"' in (tmp_path / "final.json").read_text()
+    assert all(p.is_symlink() for p in (tmp_path / "first.json", tmp_path / "a" / "second.json",
+                                         tmp_path / "a" / "b" / "third.json"))
+
+
 def test_a_full_disk_is_one_line_and_leaves_the_existing_file_as_it_was(env, tmp_path):
     if os.geteuid() != 0:
         pytest.skip("mounting a small tmpfs needs root")
