@@ -73,9 +73,16 @@ public struct PostgresListStorage: ListStorage {
         ).isEmpty)
     }
 
-    public func clear(_ list: FilmList) throws -> Int {
-        try backend.query("DELETE FROM list_entry WHERE user_id = \(userID) AND list = \(list.rawValue) RETURNING film_id")
-            .count
+    public func clear(_ list: FilmList) throws -> ClearedEntries {
+        try backend.transaction { session in
+            ClearedEntries(
+                films: try session.query(
+                    "DELETE FROM list_entry WHERE user_id = \(userID) AND list = \(list.rawValue) RETURNING film_id"
+                ).count,
+                series: try session.query(
+                    "DELETE FROM series_entry WHERE user_id = \(userID) AND list = \(list.rawValue) RETURNING series_id"
+                ).count)
+        }
     }
 
     public func contains(filmID: Int, in list: FilmList) throws -> Bool {

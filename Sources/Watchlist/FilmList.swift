@@ -10,6 +10,17 @@ public enum FilmList: String, Codable, CaseIterable, Sendable {
 }
 
 /// What adding a film to a list did.
+/// What emptying a list removed: its films and its series.
+public struct ClearedEntries: Equatable, Sendable {
+    public var films: Int
+    public var series: Int
+
+    public init(films: Int, series: Int) {
+        self.films = films
+        self.series = series
+    }
+}
+
 public enum AddResult: Equatable, Sendable {
     /// The film was added.
     case added

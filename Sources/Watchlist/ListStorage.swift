@@ -37,8 +37,8 @@ public protocol ListStorage: Sendable {
     func add(_ film: Film, to list: FilmList, note: String?, priority: Int, addedAt: Date) throws -> AddResult
     /// Removes a film from a list; whether it was there.
     func remove(filmID: Int, from list: FilmList) throws -> Bool
-    /// Empties a list; how many entries went.
-    func clear(_ list: FilmList) throws -> Int
+    /// Empties a list of its films and its series, in one transaction; how many of each went.
+    func clear(_ list: FilmList) throws -> ClearedEntries
     /// Whether the film is on the list.
     func contains(filmID: Int, in list: FilmList) throws -> Bool
     /// The films on a list, sorted and filtered.

@@ -30,12 +30,15 @@ extension PlannerStore {
         }
     }
 
-    /// Removes every film from a list.
-    /// - Returns: How many entries were removed.
+    /// Removes every film and every series from a list, in one transaction.
+    /// - Returns: How many of each were removed.
     @discardableResult
-    public func clear(_ list: FilmList) throws -> Int {
+    public func clear(_ list: FilmList) throws -> ClearedEntries {
         try write { db in
-            try ListEntryRecord.filter(Column("userId") == userID && Column("list") == list.rawValue).deleteAll(db)
+            let mine = Column("userId") == userID && Column("list") == list.rawValue
+            return ClearedEntries(
+                films: try ListEntryRecord.filter(mine).deleteAll(db),
+                series: try SeriesEntryRecord.filter(mine).deleteAll(db))
         }
     }
 

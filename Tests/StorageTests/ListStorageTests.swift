@@ -44,7 +44,7 @@ struct ListStorageTests {
         #expect(try store.storage(for: bob.id).diary(filmID: 550) == Diary())
         #expect(try store.storage(for: alice.id).diary(filmID: 550).rating == 4.5)
         #expect(try store.list(.favorites).isEmpty)
-        #expect(try store.storage(for: bob.id).clear(.favorites) == 1)
+        #expect(try store.storage(for: bob.id).clear(.favorites) == ClearedEntries(films: 1, series: 0))
     }
 
     @Test(arguments: Backend.available)
@@ -137,6 +137,18 @@ struct ListStorageTests {
         #expect(try store.series(id: 1396) == series)
         #expect(try store.remove(seriesID: 1396, from: .watchlist))
         #expect(try store.series(on: .watchlist).isEmpty)
+    }
+
+    @Test(arguments: Backend.available)
+    func clearingAListTakesItsFilmsAndItsSeries(_ backend: Backend) throws {
+        let store = try backend.freshStore()
+        try store.add(Film(id: 5, title: "Five"), to: .watchlist)
+        try store.add(Series(id: 1003, name: "Three"), to: .watchlist)
+        try store.add(Series(id: 1004, name: "Four"), to: .favorites)
+        #expect(try store.clear(.watchlist) == ClearedEntries(films: 1, series: 1))
+        #expect(try store.list(.watchlist).isEmpty)
+        #expect(try store.series(on: .watchlist).isEmpty)
+        #expect(try store.series(on: .favorites).map(\.series.id) == [1004])
     }
 
     @Test(arguments: Backend.available)

@@ -49,10 +49,22 @@ import Testing
         for film in [Fixtures.matrix, Fixtures.dune, Fixtures.alien] { try store.add(film, to: .watchlist) }
         try store.add(Fixtures.alien, to: .favorites)
 
-        #expect(try store.clear(.watchlist) == 3)
+        #expect(try store.clear(.watchlist) == ClearedEntries(films: 3, series: 0))
 
         #expect(try store.list(.watchlist).isEmpty)
         #expect(try store.list(.favorites).map(\.film.id) == [348])
+    }
+
+    @Test func clearingAListRemovesItsSeriesTooAndLeavesTheOtherListsSeries() throws {
+        try store.add(Fixtures.matrix, to: .watchlist)
+        try store.add(Series(id: 1003, name: "Severance"), to: .watchlist)
+        try store.add(Series(id: 1004, name: "Slow Horses"), to: .favorites)
+
+        #expect(try store.clear(.watchlist) == ClearedEntries(films: 1, series: 1))
+
+        #expect(try store.list(.watchlist).isEmpty)
+        #expect(try store.series(on: .watchlist).isEmpty)
+        #expect(try store.series(on: .favorites).map(\.series.id) == [1004])
     }
 
     @Test(arguments: [

@@ -122,12 +122,18 @@ enum ListActions {
         }
     }
 
+    /// "3 films and 1 series"; "0 films" for an empty list.
+    static func clearedPhrase(_ cleared: ClearedEntries) -> String {
+        let films = "\(cleared.films) film\(cleared.films == 1 ? "" : "s")"
+        return cleared.series == 0 ? films : films + " and \(cleared.series) series"
+    }
+
     static func clear(_ list: FilmList, confirmed: Bool, store options: StoreOptions) throws {
         guard confirmed else {
             throw ValidationError("clearing your \(list.displayName) can't be undone: add --yes to clear it")
         }
-        let count = try options.open().clear(list)
-        Console.out("cleared your \(list.displayName): \(count) film\(count == 1 ? "" : "s") removed")
+        let cleared = try options.open().clear(list)
+        Console.out("cleared your \(list.displayName): \(ListActions.clearedPhrase(cleared)) removed")
     }
 
     static func show(
