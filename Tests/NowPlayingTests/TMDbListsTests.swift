@@ -146,6 +146,24 @@ import Transport
             #expect(details.theatricalReleaseDate(region: "FR") == nil)
         }
     }
+
+    @Test func detailsOfAnotherFilmAreRefusedAndNeverCached() async throws {
+        // Given a TMDb that answers /movie/106 with film 550's details (a merged id redirected, a mis-served body)
+        try await withFakeTMDb({ _, _ in Reply.json(TMDbFixtures.details) }) { fake in
+            let cache = try TMDbCache.inMemory()
+            let client = TMDbClient.testing(fake, cache: cache)
+
+            // When film 106 is asked for, the answer is refused: listing it as 550 would list 550 twice
+            await #expect(throws: NowPlayingError.malformedResponse(endpoint: "/movie/106")) {
+                try await client.movie(id: 106)
+            }
+            // And nothing was kept for it, so the next run asks again
+            #expect(try await cache.allKeys().isEmpty)
+            // While film 550 itself is taken and cached
+            #expect(try await client.movie(id: 550).value.id == 550)
+            #expect(try await cache.allKeys().count == 1)
+        }
+    }
 }
 
 /// Collects progress lines from any task.

@@ -97,6 +97,32 @@ struct PlannerJoinTests {
         }
     }
 
+    @Test func aDetailsAnswerOfAnotherFilmNeverListsAReleaseTwice() async throws {
+        // A TMDb that, once the list is made, answers film 103 with film 104's details (a merged id redirected)
+        let misServing = MisServing()
+        let handler: FakeServer.Handler = { request, count in
+            if misServing.on, request.path == "/3/movie/103" {
+                return Reply.json(FakeTMDbService.detailsJSON(FakeTMDbService.films[3]))
+            }
+            return try await FakeTMDbService.handler(request, count)
+        }
+        try await withFakeServer(basePath: "/3", handler) { tmdb in
+            let planner = PlannerProcess(tmdb: tmdb)
+            for id in [103, 104] { #expect(try await planner.run(["watchlist", "add", "\(id)"]).status == 0) }
+            misServing.on = true
+            for run in 0..<3 {
+                let ics = planner.home.appendingPathComponent("releases-\(run).ics")
+                let result = try await planner.run(["upcoming", "--region", "FI", "--refresh", "--ics", ics.path])
+                #expect(result.status == 0, "\(result.stderr)")
+                let uids = try String(contentsOf: ics, encoding: .utf8).split(separator: "\r\n")
+                    .filter { $0.hasPrefix("UID:") }
+                #expect(uids.count == Set(uids).count, "a UID twice: \(uids)")
+                #expect(uids.contains("UID:tmdb-104-release-FI@planner"))
+                #expect(uids.contains("UID:tmdb-103-release-FI@planner"), "film 103 fell back to what the store knows")
+            }
+        }
+    }
+
     @Test func upcomingListsTheOtherTwoSoonestFirstAndWritesAStableCalendar() async throws {
         try await withFakeServer(basePath: "/3", FakeTMDbService.handler) { tmdb in
             let planner = PlannerProcess(tmdb: tmdb)
@@ -271,5 +297,15 @@ struct PlannerJoinTests {
             let twice = try await planner.run(["watchlist", "add", "103"])
             #expect(twice.stdout.contains("already on your watchlist"))
         }
+    }
+}
+
+/// A switch the fake's handler reads from its own tasks.
+final class MisServing: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var on: Bool {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

@@ -9,7 +9,8 @@ extension TMDbClient {
         let endpoint = Endpoint(
             "/movie/\(id)", query: ["append_to_response": "release_dates", "language": language],
             freshness: .detail)
-        return try await fetch(endpoint, as: MovieDetails.self, policy: policy)
+        // A body for another film (a redirect from a merged id, a mis-served answer) would list that film twice.
+        return try await fetch(endpoint, as: MovieDetails.self, policy: policy, accepts: { $0.id == id })
     }
 
     /// A series' details (`/tv/{id}`): seasons, episodes, networks, air dates, the next episode.
@@ -18,7 +19,7 @@ extension TMDbClient {
         -> Fetched<TVShowDetails>
     {
         let endpoint = Endpoint("/tv/\(id)", query: ["language": language], freshness: .detail)
-        return try await fetch(endpoint, as: TVShowDetails.self, policy: policy)
+        return try await fetch(endpoint, as: TVShowDetails.self, policy: policy, accepts: { $0.show.id == id })
     }
 
     /// A film's releases by country (`/movie/{id}/release_dates`), types 1–6.

@@ -96,9 +96,16 @@ struct Endpoint: Sendable, Equatable {
 
 extension TMDbClient {
     /// Answers `endpoint` from the cache or the network, as `policy` says.
+    /// - Parameter accepts: whether a decoded answer is the one asked for. One that is not (a details body of
+    ///   another id) is never cached, and a cached one is not used: it counts as malformed.
     func fetch<T: Decodable & Sendable>(
-        _ requested: Endpoint, as type: T.Type, policy: CachePolicy
+        _ requested: Endpoint, as type: T.Type, policy: CachePolicy, accepts: (T) -> Bool = { _ in true }
     ) async throws -> Fetched<T> {
+        func decode(_ body: Data) throws -> T {
+            let value = try Self.decode(T.self, from: body, endpoint: requested.path)
+            guard accepts(value) else { throw NowPlayingError.malformedResponse(endpoint: requested.path) }
+            return value
+        }
         // The configured region goes into the query before the cache key is made: answers for FI and GB differ.
         var endpoint = requested
         if endpoint.query["region"] == nil, let region = configuration.region { endpoint.query["region"] = region }
@@ -106,7 +113,7 @@ extension TMDbClient {
         let cached = try await cache?.entry(forKey: endpoint.cacheKey)
         let age = cached.map { max(0, now().timeIntervalSince($0.fetchedAt)) } ?? 0
         if let cached, policy == .offline || (policy == .normal && age <= ttlSeconds),
-            let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path)
+            let value = try? decode(cached.body)
         {
             return Fetched(value, provenance: .cache(age: age, stale: age > ttlSeconds))
         }
@@ -117,14 +124,14 @@ extension TMDbClient {
         }
         do {
             let body = try await send(endpoint)
-            let value = try Self.decode(T.self, from: body, endpoint: endpoint.path)
+            let value = try decode(body)
             // A cache that can't be written must not cost the user an answer already in hand.
             try? await cache?.store(body, forKey: endpoint.cacheKey, fetchedAt: now())
             return Fetched(value, provenance: .network)
         } catch let error as NowPlayingError
             where error.isNetworkFailure || error.isMalformedResponse || (error == .missingCredentials && policy == .normal)
         {
-            if let cached, let value = try? Self.decode(T.self, from: cached.body, endpoint: endpoint.path) {
+            if let cached, let value = try? decode(cached.body) {
                 return Fetched(value, provenance: .cache(age: age, stale: true))
             }
             throw error

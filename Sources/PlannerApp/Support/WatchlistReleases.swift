@@ -52,6 +52,8 @@ package enum WatchlistReleases {
             if days.isEmpty, let stored = try services.store.releaseDate(filmID: film.id, region: region).flatMap(CalendarDay.init) {
                 days = [stored]
             }
+            // One film once, whatever the store or TMDb said: a calendar's UIDs are the films' ids.
+            guard !films.contains(where: { $0.tmdbID == film.id }) else { continue }
             films.append(PlannedFilm(tmdbID: film.id, title: film.title, year: film.year, theatricalReleases: days))
         }
         return (films, notes)
