@@ -55,10 +55,25 @@ struct PlanCommandTests {
     @Test func suggestOutsideFinnkinosCountrySaysShowtimesAreUnknownAndListsTheNearest() async throws {
         try await withServices(FakeFinnkinoService.tomorrow()) { planner, finnkino in
             try await planner.addThreeFilms()
+            // Stockholm, with a catalog of one cinema there: no provider covers SE
+            let catalog = planner.home.appendingPathComponent("stockholm.csv")
+            try "name,lat,lon\nSkandia,59.3364,18.0640\n".write(to: catalog, atomically: true, encoding: .utf8)
+            let result = try await planner.run(["suggest", "--near", "59.3293,18.0686", "--catalog", catalog.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("showtimes are unknown in SE"), "\(result.stdout)")
+            #expect(result.stdout.contains("Skandia"))
+            #expect(await finnkino.log.count == 0)
+        }
+    }
+
+    @Test func suggestsRegionNamesTMDbsListWhileShowtimesComeFromTheOriginsCountry() async throws {
+        try await withServices(FakeFinnkinoService.tomorrow()) { planner, finnkino in
+            try await planner.addThreeFilms()
             let result = try await planner.run(["suggest", "--near", Self.near, "--region", "SE"])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.contains("showtimes are unknown in SE"))
-            #expect(await finnkino.log.count == 0)
+            #expect(result.stdout.contains("Your watchlist in cinemas in SE"))
+            #expect(!result.stdout.contains("showtimes are unknown"), "\(result.stdout)")
+            #expect(await finnkino.log.count > 0, "the cinemas near Helsinki are Finnkino's")
         }
     }
 

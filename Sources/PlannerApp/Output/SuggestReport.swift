@@ -21,6 +21,8 @@ package struct SuggestReport {
     package var overviews: [Int: String] = [:]
     /// Whether the table shows each film's overview under its line (`--long`).
     package var long = false
+    /// The country showtimes were asked for: the origin's, which may differ from `region` (`--region`).
+    package var showtimesCountry: String?
 
     /// The notes, with what the report knows of showtimes.
     var allNotes: [String] {
@@ -28,7 +30,7 @@ package struct SuggestReport {
         if let showingsFailure { all.append(showingsFailure) }
         if showings == nil && showingsFailure == nil {
             all.append(
-                "showtimes are unknown in \(region) ("
+                "showtimes are unknown in \(showtimesCountry ?? "this place") ("
                     + ShowtimesProvider.all.map(\.description).joined(separator: ", ")
                     + "): the nearest cinemas are listed, not only those showing each film")
         }

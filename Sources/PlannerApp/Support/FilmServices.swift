@@ -8,6 +8,8 @@ package struct FilmServices {
     package let client: TMDbClient
     package let store: any ListStorage
     package let region: String?
+    /// The region the request named (`--region`, `region=`), before the saved one and the home's country.
+    package var requestedRegion: String? = nil
     package let language: String?
     package let policy: CachePolicy
     package let variables: [String: String]
@@ -45,7 +47,7 @@ package struct FilmServices {
                     detailSeconds: settings.cacheDetails.flatMap(Settings.seconds(fromDuration:))
                         ?? CacheTTL.standard.detailSeconds)),
             store: storage.lists,
-            region: region, language: options.language, policy: policy,
+            region: region, requestedRegion: options.region?.uppercased(), language: options.language, policy: policy,
             variables: environment.variables, cache: cache)
     }
 }

@@ -12,6 +12,8 @@ package enum PlannerAppError: Error, CustomStringConvertible {
     /// Nothing of that name or id: a theater, a film on a list.
     case notFound(String)
     case outsideCoverage(origin: String, area: String, distanceMeters: Double, triedOnline: Bool, userCatalog: Bool = false)
+    /// What was needed had to come from a service that failed (no local data, and OpenStreetMap out of reach).
+    case upstreamFailed(String)
 
     package var description: String {
         switch self {
@@ -21,6 +23,7 @@ package enum PlannerAppError: Error, CustomStringConvertible {
         case .invalidOption(let message): message
         case .invalidArgument(let message): message
         case .notFound(let message): message
+        case .upstreamFailed(let message): message
         case .outsideCoverage(let origin, let area, let distance, let triedOnline, let userCatalog):
             "\(origin) is \(DistanceFormat.human(meters: distance)) from the nearest area the local data covers "
                 + "(\(area)), so the search circle holds no data; "

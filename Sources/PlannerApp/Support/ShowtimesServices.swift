@@ -68,6 +68,15 @@ package struct ShowtimesServices {
         return url
     }
 
+    /// For ``TheaterSearch/resolve(near:search:environment:providerTheatres:)``: where a configured provider that
+    /// covers the origin's country brings theatres of its own (Gracenote's have coordinates and addresses), the
+    /// note that says so; else nil, and a place without theater data stays an error.
+    package func providerTheatres(at origin: Origin) -> String? {
+        let country = ShowtimesRegion.country(of: origin, gazetteer: try? environment.gazetteer())
+        guard ShowtimesProvider.covering(country) == .gracenote, gracenote != nil else { return nil }
+        return "listing \(ShowtimesProvider.gracenote.name)'s own theatres at their coordinates"
+    }
+
     /// One day of shows as the commands use it.
     package struct DayShows {
         package var shows: [Show]
@@ -174,10 +183,15 @@ package struct ShowtimesRegion {
     /// The region of a search.
     package init(found: TheaterSearch, environment: Environment) {
         let gazetteer = try? environment.gazetteer()
-        let nearest = gazetteer?.nearest(to: found.origin.coordinate)
         self.init(
             origin: found.origin.coordinate, radiusMeters: found.radius.meters,
-            country: (found.origin.countryCode ?? nearest?.countryCode)?.uppercased(), gazetteer: gazetteer)
+            country: Self.country(of: found.origin, gazetteer: gazetteer), gazetteer: gazetteer)
+    }
+
+    /// The origin's country: its own (a named place, a geocoded one), else that of the gazetteer place nearest it.
+    /// The one rule every showtimes use case picks its provider by.
+    package static func country(of origin: Origin, gazetteer: Gazetteer?) -> String? {
+        (origin.countryCode ?? gazetteer?.nearest(to: origin.coordinate)?.countryCode)?.uppercased()
     }
 
     /// A region with its country given.
@@ -258,7 +272,7 @@ package struct NearbyShows {
             matches: all.matches.filter { nearbyIDs.contains($0.value.theater.id) }, unmatched: all.unmatched)
         self.beyondRadius = all.matches.values.filter { !nearbyIDs.contains($0.theater.id) }
             .sorted { $0.provider.name < $1.provider.name }
-        self.notes = day.notes
+        self.notes = [found.withoutTheaterData].compactMap { $0 } + day.notes
         self.source = day.source
     }
 

@@ -18,6 +18,9 @@ package struct TheaterSearch {
     package var sources: [String: String] = [:]
     /// What the online lookups said, or why they could not.
     package var onlineNotes: [String] = []
+    /// Why the search has no theater data of its own and what stands in for it (a provider's own theatres); nil
+    /// when it has data. The showtimes reports show it.
+    package var withoutTheaterData: String?
     /// Road routing where an imported or bundled area covers the origin, else the straight-line estimate.
     package var routing = RouterChoice(areas: [])
 
@@ -78,9 +81,14 @@ package struct TheaterSearch {
 
     /// The full search: with `--online` (or `online = auto|always` in the settings) it geocodes with Nominatim
     /// and asks Overpass for theaters where the local data does not cover the search circle.
-    package static func resolve(near: String?, search: SearchRequest, environment: Environment = Environment())
-        async throws -> TheaterSearch
-    {
+    /// - Parameter providerTheatres: for the showtimes use cases, whether a configured provider that covers the
+    ///   origin brings its own theatres (Gracenote's carry coordinates and addresses): its note when it does. Then
+    ///   a place no local data covers, and no online lookup could fill, is a search with no theaters of its own
+    ///   rather than an error: the provider's theatres stand by themselves.
+    package static func resolve(
+        near: String?, search: SearchRequest, environment: Environment = Environment(),
+        providerTheatres: ((Origin) -> String?)? = nil
+    ) async throws -> TheaterSearch {
         try search.validate()
         if let near, near.count > SearchRequest.maxPlaceCharacters {
             throw PlannerAppError.invalidArgument("--near is over \(SearchRequest.maxPlaceCharacters) characters")
@@ -88,12 +96,17 @@ package struct TheaterSearch {
         guard let online = try OnlineServices.start(
             forced: search.online, offline: search.offline, verbose: search.verbose, environment: environment)
         else {
-            return try TheaterSearch(near: near, search: search, environment: environment)
+            let origin = try Origin.resolve(
+                near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)
+            return try TheaterSearch(
+                origin: origin, search: search, environment: environment, providerTheatres: providerTheatres)
         }
         do {
             var notes: [String] = []
             let origin = try await Self.origin(near, online: online, environment: environment, notes: &notes)
-            return try await Self.online(origin: origin, search: search, environment: environment, online: online, notes: notes)
+            return try await Self.online(
+                origin: origin, search: search, environment: environment, online: online, notes: notes,
+                providerTheatres: providerTheatres)
         } catch {
             // A database that cannot be used is reported first, as when it was opened before anything else.
             _ = try online.ready()
@@ -137,19 +150,26 @@ package struct TheaterSearch {
         }
     }
 
-    package init(origin: Origin, search: SearchRequest, environment: Environment) throws {
+    package init(
+        origin: Origin, search: SearchRequest, environment: Environment,
+        providerTheatres: ((Origin) -> String?)? = nil
+    ) throws {
         let radius = try search.parsedRadius()
         let (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
         let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
+        var notes: [String] = []
         if case .outside(let area, let distance) = fit {
-            throw PlannerAppError.outsideCoverage(
+            let reason = PlannerAppError.outsideCoverage(
                 origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: false,
                 userCatalog: search.catalog != nil)
+            guard let standing = providerTheatres?(origin) else { throw reason }
+            notes.append(Self.withoutTheaters(origin: origin, failure: nil, standing: standing))
         }
         self.init(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search,
             // Every theater is local: what a theater missing from `sources` is.
-            sources: [:], notes: [])
+            sources: [:], notes: notes)
+        withoutTheaterData = notes.first
         routing = RouterChoice(areas: areas, cache: environment.cache)
     }
 
@@ -169,11 +189,12 @@ package struct TheaterSearch {
     /// The online part of ``resolve(near:search:environment:)``, once the origin is known.
     package static func online(
         origin: Origin, search: SearchRequest, environment: Environment, online pending: OnlineServices.Pending,
-        notes: [String]
+        notes: [String], providerTheatres: ((Origin) -> String?)? = nil
     ) async throws -> TheaterSearch {
         var notes = notes
         let radius = try search.parsedRadius()
         var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        var without: String?
         // A command that reads only the graphs it routes on prepares them now, while its lookup database opens on
         // another thread, rather than waiting for it and preparing them after.
         let routing = RouterChoice(areas: areas, cache: environment.cache, preparingNow: search.routedModes != nil)
@@ -203,13 +224,18 @@ package struct TheaterSearch {
             }
         }
         if case .outside(let area, let distance) = fit {
-            // No data at all: the error says why the lookups failed, and nothing is shown.
+            // No data at all: the error says why the lookups failed, and nothing is shown, unless a showtimes
+            // provider brings theatres of its own.
             let reason = PlannerAppError.outsideCoverage(
                 origin: origin.displayName, area: area.name, distanceMeters: distance, triedOnline: true,
                 userCatalog: search.catalog != nil)
-            throw PlannerAppError.invalidOption(([reason.description] + [failure].compactMap { $0 }).joined(separator: "; "))
+            let why = ([reason.description] + [failure].compactMap { $0 }).joined(separator: "; ")
+            guard let standing = providerTheatres?(origin) else { throw PlannerAppError.upstreamFailed(why) }
+            without = Self.withoutTheaters(origin: origin, failure: failure, standing: standing)
+            notes.append(without!)
+        } else if let failure {
+            notes.append(failure + "; showing local data only, so theaters outside it are missing")
         }
-        if let failure { notes.append(failure + "; showing local data only, so theaters outside it are missing") }
         // An origin Nominatim geocoded already has its address in the notes; only a point is looked up.
         if !origin.geocodedOnline, let (address, provenance) = try? await online.nominatim.reverse(origin.coordinate),
             let address
@@ -219,7 +245,13 @@ package struct TheaterSearch {
         var result = TheaterSearch(
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
         result.routing = routing
+        result.withoutTheaterData = without
         return result
+    }
+
+    /// The note of a search that found no theater data but goes on with a provider's own theatres.
+    static func withoutTheaters(origin: Origin, failure: String?, standing: String) -> String {
+        "no local theater data covers \(origin.displayName)" + (failure.map { " and \($0)" } ?? "") + "; \(standing)"
     }
 
     /// What the online theater lookup gave: theaters and the service's name, or why every service failed.

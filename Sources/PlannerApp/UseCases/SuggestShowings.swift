@@ -23,16 +23,12 @@ package struct SuggestShowings: Sendable {
     package let source: String
 
     /// The shows of the next ``days`` days at the search's theaters, matched to `films`, from the provider that
-    /// covers `region` (Finnkino in FI, Gracenote in US and CA). Where none does, this is nil, and the report says
-    /// showtimes are unknown there.
+    /// covers the origin's country (`area`, as for `showtimes` and `plan`): never the home's provider abroad. Where
+    /// none does, this is nil, and the report says showtimes are unknown there.
     package static func find(
-        for films: [FilmCandidate], found: TheaterSearch, routes: [Route], region: String, services: ShowtimesServices,
-        now: Date = Date()
+        for films: [FilmCandidate], found: TheaterSearch, routes: [Route], area: ShowtimesRegion,
+        services: ShowtimesServices, now: Date = Date()
     ) async throws -> SuggestShowings? {
-        let gazetteer = try? services.environment.gazetteer()
-        let area = ShowtimesRegion(
-            origin: found.origin.coordinate, radiusMeters: found.radius.meters, country: region.uppercased(),
-            gazetteer: gazetteer)
         guard let provider = area.provider else { return nil }
         let zone = area.timeZone
         let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)

@@ -16,13 +16,14 @@ extension FilmServices {
         near: String?, search: SearchRequest, includeWatched: Bool = false, showtimes: ShowtimesServices? = nil,
         environment: Environment = Environment()
     ) async throws -> SuggestReport {
-        let found = try await TheaterSearch.resolve(near: near, search: search, environment: environment)
-        // The region: --region, the saved one, the home's country, the origin's, else the country of the
-        // place nearest the origin's coordinates (within 100 km).
-        guard
-            let region = self.region ?? found.origin.countryCode
-                ?? (try? environment.gazetteer().nearest(to: found.origin.coordinate))?.countryCode
-        else {
+        let found = try await TheaterSearch.resolve(
+            near: near, search: search, environment: environment, providerTheatres: showtimes?.providerTheatres(at:))
+        // Where the cinemas are: the origin's country, else the country of the place nearest the origin's
+        // coordinates (within 100 km). Showtimes are always asked for there; the now-playing list too, unless
+        // --region names another country. The saved region and the home's country count only where the origin's
+        // country is unknown: near Paris, a Helsinki home must not ask for Finnish cinemas.
+        let area = ShowtimesRegion(found: found, environment: environment)
+        guard let region = requestedRegion ?? area.country ?? self.region else {
             throw FilmServicesError.noRegion(command: "suggest")
         }
         let nowPlaying = try await client.allMovies(.nowPlaying, region: region, language: language, policy: policy)
@@ -34,6 +35,7 @@ extension FilmServices {
         var report = SuggestReport(
             found: found, region: region, plan: plan, routes: routes, mode: search.mode,
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
+        report.showtimesCountry = area.country
         report.overviews = Dictionary(
             (try store.list(.watchlist)).compactMap { item in item.film.overview.map { (item.film.id, $0) } },
             uniquingKeysWith: { first, _ in first })
@@ -43,7 +45,7 @@ extension FilmServices {
             let candidates = try store.list(.watchlist).filter { inTheaters.contains($0.film.id) }.map { FilmCandidate($0.film) }
             do {
                 report.showings = try await SuggestShowings.find(
-                    for: candidates, found: found, routes: routes, region: region, services: showtimes)
+                    for: candidates, found: found, routes: routes, area: area, services: showtimes)
             } catch {
                 report.showingsFailure = "showtimes could not be had (\(clause(error))); the nearest cinemas are listed instead"
             }
@@ -52,11 +54,14 @@ extension FilmServices {
     }
 
     /// `planner upcoming` and `GET /v1/me/upcoming.ics`: watchlisted films still to come to the region's cinemas.
-    package func upcomingReleases(home: SavedLocation? = nil, environment: Environment = Environment()) async throws
-        -> UpcomingReleases
-    {
+    /// The region: the one asked for, the saved one, the home's country, else `fallbackRegion` (a server's own).
+    package func upcomingReleases(
+        home: SavedLocation? = nil, fallbackRegion: String? = nil, environment: Environment = Environment()
+    ) async throws -> UpcomingReleases {
         let home = try home ?? environment.settings().home
-        guard let region = self.region ?? home?.countryCode else { throw FilmServicesError.noRegion(command: "upcoming") }
+        guard let region = self.region ?? home?.countryCode ?? fallbackRegion else {
+            throw FilmServicesError.noRegion(command: "upcoming")
+        }
         let (films, notes) = try await WatchlistReleases.plannedFilms(services: self, region: region)
         let today = CalendarDay(Date(), in: .current)
         let plan = Planner.Suggestions.plan(watchlist: films, nowPlayingIDs: [], today: today)

@@ -58,9 +58,13 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment)
+            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
+            let found = try await TheaterSearch.resolve(
+                near: try location.resolvedNear(),
+                search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment,
+                providerTheatres: services.providerTheatres(at:))
             let now = Date()
-            var report = try await ShowtimesServices.make(showtimes.request, environment: environment).planReport(
+            var report = try await services.planReport(
                 found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,
                 now: now)
             let plan = report.plan

@@ -44,8 +44,12 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = Environment()
-            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment)
-            var report = try await ShowtimesServices.make(showtimes.request, environment: environment).showtimesReport(
+            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
+            let found = try await TheaterSearch.resolve(
+                near: try location.resolvedNear(),
+                search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment,
+                providerTheatres: services.providerTheatres(at:))
+            var report = try await services.showtimesReport(
                 found: found, mode: search.mode, request: showtimes.request, film: film)
             report.long = long
             try output.target.write(output.format == .json ? try report.json() : report.table())
