@@ -230,7 +230,11 @@ let package = Package(
         .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist", "Showtimes", "Theaters", "Geo"]),
         .testTarget(
             name: "PlannerServerTests",
-            dependencies: ["PlannerServer", "PlannerService", "PlannerApp", "Geo", "NowPlaying", "Watchlist"]),
+            dependencies: [
+                "PlannerServer", "PlannerService", "PlannerApp", "Geo", "NowPlaying", "Watchlist",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "PlannerCLITests",
             dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -47,7 +47,9 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         let first = text[..<comma]
         let second = text[text.utf8.index(after: comma)...]
         guard !second.utf8.contains(UInt8(ascii: ",")),
-            let latitude = Double(first.trimmingSpaces()), let longitude = Double(second.trimmingSpaces())
+            let latitude = Double(first.trimmingSpaces()), let longitude = Double(second.trimmingSpaces()),
+            // "inf,0" and "nan,0" are no coordinates: Double reads them, and a place may be so called.
+            latitude.isFinite, longitude.isFinite
         else { return nil }
         return (latitude, longitude)
     }

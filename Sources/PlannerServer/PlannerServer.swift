@@ -77,10 +77,11 @@ package enum PlannerServer {
     static func makeRouter(state: ServerState, registry: PrometheusCollectorRegistry, logger: Logger)
         -> Hummingbird.Router<BasicRequestContext>
     {
-        let router = Hummingbird.Router(context: BasicRequestContext.self)
+        let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(openAPI: PackageResources.openapi_json)))
         let threads = HandlerThreads(count: handlerThreadCount, coreCount: coreHandlerThreadCount)
         router.add(middleware: HandlerThreadsMiddleware(threads: threads))
         SystemRoutes.add(to: router, registry: registry)

@@ -9,7 +9,8 @@ import PlannerApp
 import Showtimes
 import Watchlist
 
-/// An RFC 9457 problem document: what went wrong, with the status that fits and the CLI's words as `detail`.
+/// An RFC 9457 problem document: what went wrong, with the status that fits and, as `detail`, the use case's
+/// sentence in the API's words (``HTTPWording``: query parameters, not flags).
 package struct Problem: Error, Sendable {
     package var status: HTTPResponse.Status
     package var detail: String
@@ -40,14 +41,20 @@ package struct Problem: Error, Sendable {
     /// The problem for any error a use case throws. Bad input is a 4xx; an upstream failure a 502, 503 or 504;
     /// only what is truly the server's fault is a 500, and its detail names no internals.
     package static func from(_ error: any Error) -> Problem {
-        if let problem = error as? Problem { return problem }
-        let line = oneLine(String(describing: error))
+        if var problem = error as? Problem {
+            problem.detail = HTTPWording.detail(problem.detail)
+            return problem
+        }
+        let line = HTTPWording.detail(for: error, line: oneLine(String(describing: error)))
         switch error {
         case let error as PlannerAppError:
             switch error {
             case .notFound, .outsideCoverage: return Problem(.notFound, line)
+            case .upstreamFailed: return Problem(.badGateway, line)
             default: return Problem(.badRequest, line)
             }
+        // A place the gazetteer does not know is not found, as a place outside the data is.
+        case PlacesError.unknownPlace: return Problem(.notFound, line)
         case is GeoError, is PlacesError, is DecodingError: return Problem(.badRequest, line)
         case let error as FilmServicesError:
             if case .missingOMDbKey = error { return Problem(.serviceUnavailable, line) }

@@ -15,6 +15,10 @@ package struct ServerConfiguration: Sendable {
     package var requestsPerSecondPerToken: Double
     /// The largest request body accepted, in bytes.
     package var maxBodyBytes: Int
+    /// The region of a calendar feed that names none, after the settings' region and the home's country.
+    package var region: String
+    /// What ``region`` is when nothing names one: TMDb lists releases for any country, and a feed must answer.
+    package static let defaultRegion = "US"
     /// The environment the use cases read (data folder, service URLs and keys, settings file).
     package var environment: PlannerApp.Environment
 
@@ -22,7 +26,7 @@ package struct ServerConfiguration: Sendable {
 
     package init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, databaseURL: String? = nil,
-        requestsPerSecondPerToken: Double = 50,
+        requestsPerSecondPerToken: Double = 50, region: String = ServerConfiguration.defaultRegion,
         maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment = PlannerApp.Environment(cache: DataCache())
     ) {
         self.host = host
@@ -31,6 +35,7 @@ package struct ServerConfiguration: Sendable {
         self.databaseURL = databaseURL
         self.requestsPerSecondPerToken = requestsPerSecondPerToken
         self.maxBodyBytes = maxBodyBytes
+        self.region = region
         self.environment = environment
     }
 }

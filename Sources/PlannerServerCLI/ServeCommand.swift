@@ -41,15 +41,28 @@ extension ServerCommand {
         @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: "Requests per second per token.")
         var rateLimit: Double = 50
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The region of a calendar feed that names none (a two-letter country code).",
+                discussion: "A feed's own region= comes first, then the settings' region, then the home's country, "
+                    + "then this; default \(ServerConfiguration.defaultRegion).",
+                valueName: "CC"))
+        var region: String = ServerConfiguration.defaultRegion
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
             guard rateLimit > 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be above 0") }
             if database != nil && db != nil { throw ValidationError("--db and --database can't be used together") }
+            guard region.count == 2, region.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw ValidationError("--region must be a two-letter country code such as FI, not '\(region.prefix(80))'")
+            }
         }
 
         func run() async throws {
             let configuration = ServerConfiguration(
-                host: host, port: port, databasePath: db, databaseURL: database, requestsPerSecondPerToken: rateLimit)
+                host: host, port: port, databasePath: db, databaseURL: database, requestsPerSecondPerToken: rateLimit,
+                region: region.uppercased())
             try await PlannerServer.run(configuration) { address in
                 Console.out("listening on \(address)")
             }

@@ -36,11 +36,13 @@ struct CoordinateTextTests {
 
 @Suite("Reading lat,lon")
 struct CoordinateReadingTests {
-    /// The byte-level reading takes exactly the texts that splitting at commas took, as the same numbers.
+    /// The byte-level reading takes exactly the texts that splitting at commas took, as the same numbers, but
+    /// "nan" and "inf", which are no coordinates (a place may be so called).
     @Test func readsWhatSplittingAtCommasRead() {
         func splitWay(_ text: String) -> (Double, Double)? {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-            guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+            guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite
+            else { return nil }
             return (lat, lon)
         }
         let pieces = ["", ",", " ", "\u{A0}", "60.1699", "-24.9", "+1e2", "nan", "0x10", "abc", "é", "1,"]

@@ -11,6 +11,8 @@ package struct SearchRequest: Sendable {
     package var keyword: String
     /// At most this many results.
     package var limit: Int
+    /// The most theaters one search lists (the API's schema says the same).
+    package static let maxLimit = 1_000
     /// The travel mode for the time shown.
     package var mode: TravelMode
     /// A catalog file that replaces the bundled theaters.
@@ -61,6 +63,9 @@ package struct SearchRequest: Sendable {
     package func validate() throws {
         _ = try parsedRadius()
         guard limit >= 1 else { throw PlannerAppError.invalidArgument("--limit must be at least 1, not \(limit)") }
+        guard limit <= Self.maxLimit else {
+            throw PlannerAppError.invalidArgument("--limit must be at most \(Self.maxLimit), not \(limit)")
+        }
         guard !keyword.trimmingSpaces().isEmpty else {
             throw PlannerAppError.invalidArgument("--keyword must not be empty")
         }

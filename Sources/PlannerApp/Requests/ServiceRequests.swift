@@ -70,6 +70,8 @@ package struct PageRequest: Sendable {
     package func validate() throws {
         guard (1...500).contains(page) else { throw PlannerAppError.invalidArgument("--page must be from 1 to 500, not \(page)") }
         if let limit, limit < 1 { throw PlannerAppError.invalidArgument("--limit must be at least 1, not \(limit)") }
+        // 500 pages of 20 films: every film TMDb lists.
+        if let limit, limit > 10_000 { throw PlannerAppError.invalidArgument("--limit must be at most 10000, not \(limit)") }
         if all && page != 1 { throw PlannerAppError.invalidArgument("--all and --page can't be used together") }
     }
 }
@@ -117,7 +119,7 @@ package struct ShowtimesRequest: Sendable {
     package func validate() throws {
         try cache.validate()
         _ = try localDay(zone: TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!)
-        if let area, area.isEmpty || !area.allSatisfy(\.isNumber) {
+        if let area, area.isEmpty || !area.allSatisfy({ $0.isASCII && $0.isNumber }) {
             throw PlannerAppError.invalidArgument(
                 "--area must be a Finnkino area id such as 1002, not '\(PlannerAppError.shortened(area))'")
         }

@@ -26,10 +26,17 @@ extension FilmServices {
     }
 
     /// Films whose title matches `query`.
+    /// The years a search may name: from the first films to as far ahead as anyone plans (the API's schema too).
+    package static let years = 1870...2100
+
     package func searchReport(query: String, year: Int?, page: Int) async throws -> FilmListReport {
         let words = query.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { throw PlannerAppError.invalidArgument("give the words of a title to search for") }
         try PageRequest(page: page).validate()
+        if let year, !Self.years.contains(year) {
+            throw PlannerAppError.invalidArgument(
+                "--year must be from \(Self.years.lowerBound) to \(Self.years.upperBound), not \(year)")
+        }
         let films = try await client.searchMovies(
             query: words, year: year, region: region, language: language, page: page, policy: policy)
         return try marking(films.report(title: "Films matching '\(PlannerAppError.shortened(words))'", limit: nil))

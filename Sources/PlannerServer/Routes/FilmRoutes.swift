@@ -27,7 +27,7 @@ enum FilmRoutes {
         router.get("/v1/films/{id}") { request, context in
             let query = try Query(request)
             let text = context.parameters.get("id") ?? ""
-            guard let id = Int(text), id > 0 else {
+            guard let id = Int(text), (1...Int(Int32.max)).contains(id) else {
                 throw Problem(.badRequest, "the TMDb id must be a positive number, not '\(text.prefix(80))'")
             }
             return Reply.json(try await state.films(region: try region(query), user: try await state.optionalUser(request)).movieReport(id: id).json())

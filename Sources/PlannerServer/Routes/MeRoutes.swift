@@ -90,7 +90,7 @@ enum MeRoutes {
                 user = try await state.user(request)
             }
             let releases = try await state.films(region: try FilmRoutes.region(query), user: user).upcomingReleases(
-                environment: state.environment)
+                fallbackRegion: state.configuration.region, environment: state.environment)
             // An empty feed is still a calendar a subscribed app can read: RFC 5545 wants a component, so the
             // feed says "nothing to come" with no events only as an empty VCALENDAR would be invalid.
             guard let calendar = releases.calendar() else {
@@ -122,7 +122,7 @@ enum MeRoutes {
 
     static func filmID(_ context: BasicRequestContext) throws -> Int {
         let text = context.parameters.get("id") ?? ""
-        guard let id = Int(text), id > 0 else {
+        guard let id = Int(text), (1...Int(Int32.max)).contains(id) else {
             throw Problem(.badRequest, "the TMDb id must be a positive number, not '\(text.prefix(80))'")
         }
         return id

@@ -32,6 +32,7 @@ enum ShowtimeRoutes {
         -> (Query, SearchRequest, TheaterSearch, ShowtimesServices, ShowtimesRequest)
     {
         let query = try Query(request)
+        try QueryPatterns.check(query, ["date", "after", "before", "buffer"])
         let environment = try state.requestEnvironment()
         let search = try TheaterRoutes.searchRequest(query, settings: environment.settings())
         let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
@@ -40,7 +41,8 @@ enum ShowtimeRoutes {
         let services = try ShowtimesServices.make(
             showtimes, storage: state.storage.scoped(to: user), environment: environment)
         let found = try await TheaterSearch.resolve(
-            near: query.string("near"), search: search, environment: environment)
+            near: query.string("near"), search: search, environment: environment,
+            providerTheatres: services.providerTheatres(at:))
         return (query, search, found, services, showtimes)
     }
 

@@ -41,6 +41,7 @@ enum TheaterRoutes {
         router.get("/v1/route") { request, _ in
             let query = try Query(request)
             let mode = try query.enumeration("mode", as: TravelMode.self) ?? .walk
+            try checkNear(query)
             let found = try OneRoute.find(
                 near: query.string("near"), to: try query.required("to"), mode: mode,
                 environment: try state.requestEnvironment())
@@ -48,9 +49,26 @@ enum TheaterRoutes {
         }
     }
 
-    /// `radius`, `keyword`, `limit` and `mode`, with the command line's defaults (the saved settings, else the
-    /// built-in ones) and checks.
+    /// `near` as the schema's pattern writes it (``NearSyntax``), when given.
+    static func checkNear(_ query: Query) throws {
+        if let near = query.string("near"), !NearSyntax.accepts(near) {
+            throw Problem(
+                .badRequest,
+                "the query parameter 'near' must be LAT,LON in decimals within range (60.1699,24.9384), or a place "
+                    + "name that does not begin with a digit, sign, point or space, not '\(PlannerAppError.shortened(near))'")
+        }
+    }
+
+    /// `near` checked, then `radius`, `keyword`, `limit` and `mode`, with the command line's defaults (the saved
+    /// settings, else the built-in ones) and checks.
     static func searchRequest(_ query: Query, settings: Settings) throws -> SearchRequest {
+        try checkNear(query)
+        if let radius = query.string("radius"), !RadiusSyntax.accepts(radius) {
+            throw Problem(
+                .badRequest,
+                "the query parameter 'radius' must be a positive number of degrees below 100 (0.5), or of m, km or "
+                    + "mi (800m, 5km, 3mi) within half the Earth, not '\(PlannerAppError.shortened(radius))'")
+        }
         let search = SearchRequest.resolving(
             radius: query.string("radius"), keyword: query.string("keyword"), limit: try query.int("limit"),
             mode: try query.enumeration("mode", as: TravelMode.self), settings: settings)
