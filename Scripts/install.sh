@@ -2,7 +2,7 @@
 # Installs planner under PREFIX (default /usr/local): builds it in release and lays out
 #   PREFIX/bin/planner                                    the binary
 #   PREFIX/share/planner/                                 the bundled data (Data/: theaters, places, coverage, areas)
-#   PREFIX/share/man/man1/planner.1                       the man page (swift-argument-parser's generate-manual plugin)
+#   PREFIX/share/man/man1/planner.1                       the man page (Scripts/man_page.py, from the binary)
 #   PREFIX/share/bash-completion/completions/planner      completions, from `planner --generate-completion-script`
 #   PREFIX/share/zsh/site-functions/_planner
 #   PREFIX/share/fish/vendor_completions.d/planner.fish
@@ -33,8 +33,8 @@ fi
 prefix=$(cd "$prefix" && pwd -P)  # a relative PREFIX is the caller's, not the repository's
 cd "$(dirname "$0")/.."
 
-# The static build has a scratch folder of its own: the man page's plugin below builds in .build with the default
-# flags, and one folder built both ways recompiles much of the package each time it changes hands (10 min on 2 cores).
+# The static build has a scratch folder of its own: the tests build in .build with the default flags, and one folder
+# built both ways recompiles much of the package each time it changes hands (10 min on 2 cores).
 build=(swift build -c "$configuration")
 if [[ $configuration == release && ${PLANNER_STATIC_STDLIB:-1} != 0 ]]; then
     build+=(--static-swift-stdlib --scratch-path .build-install)
@@ -47,21 +47,16 @@ bin_path="$("${build[@]}" --show-bin-path)"
 binary="$bin_path/planner"
 server_binary="$bin_path/planner-server"
 
-# The man page: the plugin builds every product of the package in this configuration (in .build) and runs
-# generate-manual on each executable into .build/plugins; planner's page is PlannerCLI/planner.1 there. The date is
-# the last commit's, so that the page does not change from one day to the next.
+# The man page, from the binary's own description of its commands (Scripts/man_page.py: UTF-8 text kept, with
+# ENVIRONMENT and EXIT STATUS sections; argument-parser's generate-manual plugin drops both, and every non-ASCII
+# character). The date is the last commit's, so that the page does not change from one day to the next.
 date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
-echo "planner: generating the man page: swift package generate-manual --configuration $configuration" >&2
+echo "planner: generating the man page: Scripts/man_page.py" >&2
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
 cp "$binary" "$staging/planner"
-find .build/plugins -path '*/PlannerCLI/planner.1' -delete 2>/dev/null || true
-swift package generate-manual --configuration "$configuration" --date "$date" >&2
-page=$(find .build/plugins -path '*/PlannerCLI/planner.1' -print -quit)
-if [[ -z $page ]]; then
-    echo "planner: error: generate-manual wrote no PlannerCLI/planner.1 under .build/plugins" >&2
-    exit 1
-fi
+page="$staging/planner.1"
+python3 Scripts/man_page.py "$staging/planner" "$date" >"$page"
 
 completions="$staging/completions"
 mkdir -p "$completions"

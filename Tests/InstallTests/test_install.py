@@ -18,6 +18,7 @@ so, without it. Knob: PLANNER_INSTALL_TIMEOUT (seconds for install.sh, default 1
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -181,6 +182,24 @@ def test_the_installed_man_page_renders(prefix, user_env):
     assert "NAME" in result.stdout and "SYNOPSIS" in result.stdout
     for word in ("planner", "nearby", "--near", "watchlist"):
         assert word in result.stdout, f"{word!r} is not in the rendered page"
+
+
+def test_the_man_page_keeps_unicode_and_lists_the_environment_and_the_exit_codes(prefix, user_env):
+    if shutil.which("man") is None:
+        pytest.skip("`man` is not installed (Debian: apt-get install man-db groff-base), so the page was not rendered")
+    user_env.update({"MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    result = run(["man", "-l", str(prefix / "share" / "man" / "man1" / "planner.1")], user_env)
+    assert result.returncode == 0, result.stderr
+    page = re.sub(r"[ \t]+", " ", re.sub(r".\x08", "", result.stdout))  # no overstrike bold, no justification
+    assert "0.5 ≈ 55.6 km" in page, "the radius' ≈ was lost"
+    assert "1–500" in page
+    environment = page.split("ENVIRONMENT", 1)[1].split("EXIT STATUS", 1)[0]
+    for variable in ("TMDB_READ_ACCESS_TOKEN", "TMDB_API_KEY", "OMDB_API_KEY", "GRACENOTE_API_KEY", "PLANNER_DB",
+                     "PLANNER_CONFIG", "PLANNER_DATA_DIR"):
+        assert variable in environment, f"{variable} is not under ENVIRONMENT"
+    exit_status = page.split("EXIT STATUS", 1)[1]
+    for code in ("0", "1", "2", "64", "74"):
+        assert re.search(rf"^ ?{code}\b", exit_status, re.M), f"exit code {code} is not under EXIT STATUS"
 
 
 def test_the_installed_completions_are_for_planner(prefix):

@@ -19,4 +19,15 @@ struct CommandTreeTests {
         visit(PlannerCommand.self, path: "planner")
         #expect(unnamed.isEmpty, "commands without commandName: \(unnamed)")
     }
+
+    @Test func helpNamesEveryEnvironmentVariableAndExitCode() {
+        let help = PlannerCommand.helpMessage(columns: 120)
+        for variable in [
+            "TMDB_READ_ACCESS_TOKEN", "TMDB_API_KEY", "OMDB_API_KEY", "GRACENOTE_API_KEY", "PLANNER_DB",
+            "PLANNER_CONFIG", "PLANNER_DATA_DIR", "PLANNER_DATABASE_URL", "OVERPASS_URL", "NOMINATIM_URL",
+        ] {
+            #expect(help.contains(variable), "\(variable) is not in planner --help")
+        }
+        #expect(help.contains("EXIT STATUS:") && help.contains("64  Malformed options"))
+    }
 }
