@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Quick start, step 1: install the system packages, build, and run the main job on the bundled data.
+# Quick start, step 1: install the system packages, build planner and planner-server, and run the main job on the
+# bundled data.
 # It builds the release binary with the Swift runtime linked in, the one Scripts/install.sh installs (in the same
 # folder, .build-install, so that installing afterwards rebuilds nothing of it): the first run shows the real speed.
 # The tests (Scripts/test.sh) build and use the debug binary in .build, so the two never undo each other's work.
@@ -8,4 +9,6 @@ cd "$(dirname "$0")/.."
 bash Scripts/system-packages.sh
 build=(swift build -c release --static-swift-stdlib --scratch-path .build-install)
 "${build[@]}" --product planner
+# planner-server beside it: `planner serve`, `users` and `db` hand over to it, so the service runs from here too.
+"${build[@]}" --product planner-server
 "$("${build[@]}" --show-bin-path)/planner" nearby --near Helsinki --radius 0.5 --keyword "movie theatre"

@@ -40,6 +40,11 @@ enum PlannerEntry {
         if code == .success { PlannerCommand.exit(withError: error) }
         var message = PlannerCommand.message(for: error)
         if message.isEmpty { message = String(describing: error) }
+        if code == .validationFailure,
+            let unknown = CommandSuggestion.message(for: Array(CommandLine.arguments.dropFirst()))
+        {
+            message = unknown
+        }
         CommandFailure.exit(message: message, validationFailure: code == .validationFailure, code: code.rawValue)
     }
 }

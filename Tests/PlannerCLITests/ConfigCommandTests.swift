@@ -26,6 +26,34 @@ struct ConfigCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aSavedRadiusBeyondHalfTheEarthSaysWhyAsTheFlagDoes() async throws {
+        let saved = try await planner.run(["config", "set", "radius", "200"])
+        let flag = try await planner.run(["nearby", "--near", "Helsinki", "--radius", "200", "--offline"])
+        #expect(saved.status != 0 && flag.status != 0)
+        #expect(saved.stderr.split(separator: "\n").count == 1)
+        // The reason --radius gives ("… more than half the Earth …") is in the setting's line too
+        let reason = try #require(flag.stderr.split(separator: ":").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(saved.stderr.contains(reason), "\(saved.stderr) lacks \(reason)")
+    }
+
+    @Test func showWithNothingSavedSaysOpenStreetMapIsAskedWhereTheDataFallsShort() async throws {
+        let shown = try await planner.run(["config", "show"])
+        #expect(!shown.stdout.contains("only with --online"))
+        #expect(shown.stdout.contains("where the local data falls short"))
+    }
+
+    @Test func routeTakesOfflineAsTheOtherPlaceCommandsDo() async throws {
+        let result = try await planner.run(["route", "--near", "60.1699,24.9384", "--to", "Kinopalatsi", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Route from"))
+    }
+
+    @Test func aMistypedCommandGetsADidYouMean() async throws {
+        let result = try await planner.run(["nearbyy"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "planner: error: unknown command 'planner nearbyy'; did you mean 'planner nearby'?\n")
+    }
+
     @Test func aRegionMustBeACountry() async throws {
         #expect(try await planner.run(["config", "set", "region", "fi"]).status == 0)
         #expect(try await planner.run(["config", "show"]).stdout.contains("region   FI"))

@@ -43,8 +43,13 @@ extension Environment {
             }
             if key == "cache-lists" { settings.cacheLists = text } else { settings.cacheDetails = text }
         case "radius":
-            guard (try? Radius(parsing: text)) != nil else {
-                throw SettingsError.invalidValue(key: key, value: text, expected: "a radius such as 0.5 (degrees), 800m, 5km or 3mi")
+            do {
+                _ = try Radius(parsing: text)
+            } catch let error as GeoError {
+                // The same reason --radius gives ("200 degrees is more than…"), not only that it is wrong.
+                throw SettingsError.invalidValue(
+                    key: key, value: PlannerAppError.shortened(text),
+                    expected: "a radius such as 0.5 (degrees), 800m, 5km or 3mi (\(error.description))")
             }
             settings.radius = text
         case "keyword":

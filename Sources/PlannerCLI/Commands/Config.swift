@@ -22,7 +22,7 @@ extension PlannerCommand {
                 func origin(_ value: Any?) -> String { value == nil ? "" : "  (setting)" }
                 Console.out("home     \(settings.home.map { "\($0.label) (\($0.latitude),\($0.longitude))" } ?? "(not set)")\(origin(settings.home))")
                 Console.out("region   \(settings.region ?? "(not set)")\(origin(settings.region))")
-                Console.out("online   \(settings.online ?? "(not set: TMDb online, OpenStreetMap services only with --online)")\(origin(settings.online))")
+                Console.out("online   \(settings.online ?? "(not set: auto: TMDb online, OpenStreetMap services where the local data falls short)")\(origin(settings.online))")
                 Console.out("contact  \(settings.contact ?? "(not set)")\(origin(settings.contact))")
                 Console.out("cache-lists    \(settings.cacheLists ?? "(not set: 6h)")\(origin(settings.cacheLists))")
                 Console.out("cache-details  \(settings.cacheDetails ?? "(not set: 7d)")\(origin(settings.cacheDetails))")

@@ -32,6 +32,10 @@ extension PlannerCommand {
 
         @OptionGroup var output: OutputOptions<PlaceFormats>
 
+        /// Accepted as `nearby`, `routes` and `map` accept it, so that a script can pass it to every place command:
+        /// a route is found in the local data and imported areas only, so it changes nothing here.
+        @OptionGroup var network: PlaceNetworkOptions
+
         func run() async throws {
             let found = try OneRoute.find(near: try location.resolvedNear(), to: to, mode: mode, catalog: catalog)
             let (origin, destination, route) = (found.origin, found.destination, found.route)
