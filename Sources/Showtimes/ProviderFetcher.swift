@@ -18,9 +18,11 @@ struct ProviderFetcher: Sendable {
     /// answer never lands in the cache.
     /// - Parameters:
     ///   - key: The cache key, without secrets.
+    ///   - noContentIsEmpty: A 204 (No Content) is an answer like a 200, with an empty body: decoded from `Data()`
+    ///     and cached (MovieGlu's "nothing there").
     ///   - refusal: The error for a status other than 200 (nil: ``ShowtimesError/httpStatus(provider:code:)``).
     func fetch<T: Sendable>(
-        key: String, request: HTTPRequest, freshSeconds: Double,
+        key: String, request: HTTPRequest, freshSeconds: Double, noContentIsEmpty: Bool = false,
         refusal: (Int) -> ShowtimesError? = { _ in nil }, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         let cached = try await store?.cached(forKey: key)
@@ -31,10 +33,12 @@ struct ProviderFetcher: Sendable {
                 value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
         }
         if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
-        let response: Transport.HTTPResponse
+        var response: Transport.HTTPResponse
         do {
             response = try await send(request)
-            guard response.statusCode == 200 else {
+            if noContentIsEmpty && response.statusCode == 204 {
+                response.body = Data()
+            } else if response.statusCode != 200 {
                 throw refusal(response.statusCode)
                     ?? ShowtimesError.httpStatus(provider: provider, code: response.statusCode)
             }

@@ -35,12 +35,16 @@ public struct Show: Sendable, Equatable, Hashable, Codable {
     public var format: String?
     /// Where to book a seat.
     public var bookingURL: String?
+    /// The film's IMDb title id (`tt0076759`), when the provider gives it (MovieGlu's `imdb_title_id`): the surest
+    /// way to match the show to a film. Optional, so that shows encoded before it existed still decode.
+    public var imdbID: String?
 
     /// Creates a show.
     public init(
         provider: String, providerShowID: String? = nil, providerTheaterID: String, providerTheaterName: String,
         title: String, originalTitle: String? = nil, year: Int? = nil, start: Date, end: Date? = nil,
-        timeZoneIdentifier: String, auditorium: String? = nil, format: String? = nil, bookingURL: String? = nil
+        timeZoneIdentifier: String, auditorium: String? = nil, format: String? = nil, bookingURL: String? = nil,
+        imdbID: String? = nil
     ) {
         self.provider = provider
         self.providerShowID = providerShowID
@@ -55,6 +59,7 @@ public struct Show: Sendable, Equatable, Hashable, Codable {
         self.auditorium = auditorium
         self.format = format
         self.bookingURL = bookingURL
+        self.imdbID = imdbID
     }
 
     /// The theater's time zone (UTC if the identifier is unknown).
