@@ -39,6 +39,12 @@ extension PlannerCommand {
           GRACENOTE_BASE_URL, FINNKINO_BASE_URL
               Another Gracenote (http://data.tmsapi.com/v1.1) or Finnkino
               (https://www.finnkino.fi/xml) base URL.
+          MOVIEGLU_CLIENT, MOVIEGLU_API_KEY, MOVIEGLU_AUTHORIZATION
+              MovieGlu's three credentials: showtimes in its territories.
+          MOVIEGLU_TERRITORY, MOVIEGLU_BASE_URL
+              The one territory a MovieGlu key works in (UK, US); another base URL.
+          PLANNER_SHOWTIMES_WEBSITES
+              never: read no cinema's own web page (as 'showtimes.websites never').
           OVERPASS_URL, NOMINATIM_URL
               Another Overpass API or Nominatim instance.
           PLANNER_CONTACT

@@ -29,11 +29,13 @@ public struct Settings: Codable, Sendable, Equatable {
     public var mode: String?
     /// How many results the place commands list.
     public var limit: Int?
+    /// Whether showtimes are read from cinemas' own web pages: "auto" (the default) or "never".
+    public var showtimesWebsites: String?
 
     public init(
         home: SavedLocation? = nil, region: String? = nil, online: String? = nil, contact: String? = nil,
         cacheLists: String? = nil, cacheDetails: String? = nil, radius: String? = nil, keyword: String? = nil,
-        mode: String? = nil, limit: Int? = nil
+        mode: String? = nil, limit: Int? = nil, showtimesWebsites: String? = nil
     ) {
         self.home = home
         self.region = region
@@ -45,17 +47,20 @@ public struct Settings: Codable, Sendable, Equatable {
         self.keyword = keyword
         self.mode = mode
         self.limit = limit
+        self.showtimesWebsites = showtimesWebsites
     }
 
     enum CodingKeys: String, CodingKey {
         case home, region, online, contact, radius, keyword, mode, limit
         case cacheLists = "cache_lists"
         case cacheDetails = "cache_details"
+        case showtimesWebsites = "showtimes_websites"
     }
 
     /// The keys `planner config set` accepts.
     public static let keys = [
         "home", "region", "online", "contact", "cache-lists", "cache-details", "radius", "keyword", "mode", "limit",
+        "showtimes.websites",
     ]
 
     /// Reads a length of time written as whole numbers with units: `45s`, `30m`, `6h`, `7d`, `1h30m`, `2d12h`.

@@ -125,6 +125,14 @@ public enum Reply {
             statusCode: HTTPStatusCode(status, phrase: "Status \(status)"), headers: fields, body: Data(body.utf8))
     }
 
+    /// A body of any media type.
+    public static func body(_ text: String, type: String, status: Int = 200) -> FlyingFox.HTTPResponse {
+        var fields = HTTPHeaders()
+        fields[.contentType] = type
+        return FlyingFox.HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: "Status \(status)"), headers: fields, body: Data(text.utf8))
+    }
+
     /// TMDb's error body.
     public static func tmdbError(status: Int, code: Int, message: String) -> FlyingFox.HTTPResponse {
         json(#"{"status_code":\#(code),"status_message":"\#(message)","success":false}"#, status: status)

@@ -20,13 +20,17 @@ struct GracenoteTheaterMatchingTests {
         shows: [show("9001", "Fake Gracenote Cinema 1"), show("9002", "Fake Gracenote Cinema 2")], notes: [],
         source: "Gracenote",
         theatres: [
-            "9001": GracenoteTheatre(
-                id: "9001", name: "Fake Gracenote Cinema 1",
-                coordinate: try! Coordinate(latitude: 39.9690, longitude: -83.0030)),
-            "9002": GracenoteTheatre(
-                id: "9002", name: "Fake Gracenote Cinema 2",
-                coordinate: try! Coordinate(latitude: 39.9450, longitude: -82.9900), street: "2 Unmapped Avenue",
-                city: "Columbus", state: "OH", postalCode: "43206", country: "USA"),
+            "9001": ShowtimesServices.ProviderPlace(
+                provider: .gracenote,
+                place: GracenoteTheatre(
+                    id: "9001", name: "Fake Gracenote Cinema 1",
+                    coordinate: try! Coordinate(latitude: 39.9690, longitude: -83.0030))),
+            "9002": ShowtimesServices.ProviderPlace(
+                provider: .gracenote,
+                place: GracenoteTheatre(
+                    id: "9002", name: "Fake Gracenote Cinema 2",
+                    coordinate: try! Coordinate(latitude: 39.9450, longitude: -82.9900), street: "2 Unmapped Avenue",
+                    city: "Columbus", state: "OH", postalCode: "43206", country: "USA")),
         ])
 
     static let catalog = [

@@ -27,6 +27,7 @@ import Testing
             "PLANNER_DATA_DIR": dataDirectory, "PLANNER_CONFIG": folder.appending(path: "config.json").path,
             "OVERPASS_URL": "http://127.0.0.1:9/api/interpreter", "NOMINATIM_URL": "http://127.0.0.1:9",
             "TMDB_BASE_URL": "http://127.0.0.1:9/3", "FINNKINO_BASE_URL": "http://127.0.0.1:9/xml",
+            "PLANNER_SHOWTIMES_WEBSITES": "never",
         ]
         var environment = PlannerApp.Environment(variables: variables, cache: DataCache())
         let storage = try Storage.open(

@@ -262,6 +262,8 @@ def make_workspace(root: Path, tmdb_url: str, finnkino_url: str) -> Workspace:
         "TMDB_API_KEY": "x",
         "TMDB_BASE_URL": tmdb_url,
         "FINNKINO_BASE_URL": finnkino_url,
+        # Cinemas' own pages are real web sites: never read from a test.
+        "PLANNER_SHOWTIMES_WEBSITES": "never",
         # Never the real OpenStreetMap services, even if online were switched on.
         "OVERPASS_URL": f"{dead}/api/interpreter",
         "NOMINATIM_URL": dead,

@@ -218,22 +218,23 @@ struct GracenoteClientTests {
     }
 }
 
-@Suite("Showtimes providers, chosen by region")
+@Suite("Showtimes providers, chosen by where they work")
 struct ShowtimesProviderTests {
-    @Test func finnkinoCoversFinlandAndGracenoteTheUnitedStatesAndCanada() {
-        #expect(ShowtimesProvider.covering("FI") == .finnkino)
-        #expect(ShowtimesProvider.covering("us") == .gracenote)
-        #expect(ShowtimesProvider.covering("CA") == .gracenote)
-        #expect(ShowtimesProvider.covering("FR") == nil)
-        #expect(ShowtimesProvider.covering(nil) == nil)
+    @Test func finnkinoCoversFinlandGracenoteTheUnitedStatesAndCanadaAndTheRestWorkAnywhere() {
+        #expect(ShowtimesProvider.covering("FI") == [.finnkino, .movieGlu, .webPages])
+        #expect(ShowtimesProvider.covering("us") == [.gracenote, .movieGlu, .webPages])
+        #expect(ShowtimesProvider.covering("CA").contains(.gracenote))
+        #expect(ShowtimesProvider.covering("FR") == [.movieGlu, .webPages])
+        #expect(!ShowtimesProvider.finnkino.covers(nil))
     }
 
-    @Test func whereNoneCoversOneLineNamesEveryProviderAndWhereItWorks() {
-        let line = ShowtimesProvider.noneCovers("FR")
+    @Test func whereNothingConfiguredCoversOneLineNamesWhoWouldAndHow() {
+        let line = ShowtimesProvider.noneConfigured("JP", configured: [.finnkino, .webPages])
         #expect(
             line
-                == "no showtimes provider covers FR: Finnkino covers FI, Gracenote covers US and CA; imported shows are "
-                + "used (planner showtimes import FILE)")
+                == "nothing configured covers JP (MovieGlu covers JP: set MOVIEGLU_CLIENT, MOVIEGLU_API_KEY and "
+                + "MOVIEGLU_AUTHORIZATION); cinemas' own web pages and imported shows are used (planner showtimes "
+                + "import FILE)")
         #expect(!line.contains("\n"))
     }
 }

@@ -23,6 +23,8 @@ package struct SuggestReport {
     package var long = false
     /// The country showtimes were asked for: the origin's, which may differ from `region` (`--region`).
     package var showtimesCountry: String?
+    /// Which providers would cover that country, and how to configure them, where none configured does.
+    package var showtimesHints: [String] = []
 
     /// The notes, with what the report knows of showtimes.
     var allNotes: [String] {
@@ -30,9 +32,9 @@ package struct SuggestReport {
         if let showingsFailure { all.append(showingsFailure) }
         if showings == nil && showingsFailure == nil {
             all.append(
-                "showtimes are unknown in \(showtimesCountry ?? "this place") ("
-                    + ShowtimesProvider.all.map(\.description).joined(separator: ", ")
-                    + "): the nearest cinemas are listed, not only those showing each film")
+                "showtimes are unknown in \(showtimesCountry ?? "this place")"
+                    + (showtimesHints.isEmpty ? "" : " (" + showtimesHints.joined(separator: "; ") + ")")
+                    + ": the nearest cinemas are listed, not only those showing each film")
         }
         return all
     }

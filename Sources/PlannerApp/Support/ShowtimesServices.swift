@@ -9,17 +9,37 @@ import Transport
 import Watchlist
 
 /// What the showtimes commands need: the database, its showtimes tables and a client per provider.
+///
+/// Every showtimes use case (showtimes, plan, suggest, their routes, the web page) asks through ``shows(localDay:region:area:cities:sites:)``:
+/// the chain of every configured provider that covers the origin's country, merged.
 package struct ShowtimesServices {
     package let store: any ListStorage
     package let showtimes: ShowtimesStore
     package let finnkino: FinnkinoClient
     /// Gracenote's client; nil when `GRACENOTE_API_KEY` is not set.
     package let gracenote: GracenoteClient?
+    /// MovieGlu's credentials and base URL; nil unless all three `MOVIEGLU_` keys are set.
+    package var movieGlu: MovieGluSetup? = nil
+    /// The reader of cinemas' own pages; nil with `showtimes.websites never`.
+    package var webPages: WebPageShowtimesClient? = nil
     package let offline: Bool
     package var environment = Environment()
+    var verbose = false
 
-    /// Builds the services from the environment (`FINNKINO_BASE_URL`, `GRACENOTE_BASE_URL`, `GRACENOTE_API_KEY`),
-    /// the settings and the shared options.
+    /// What MovieGlu needs besides a territory: its credentials, base URL and the territory `MOVIEGLU_TERRITORY` pins.
+    package struct MovieGluSetup: Sendable {
+        let credentials: MovieGluCredentials
+        let baseURL: URL
+        /// Set: MovieGlu is asked only there (an evaluation key works in one territory).
+        let territory: String?
+        let policy: ShowtimesCachePolicy
+
+        /// MovieGlu's code for a country: ISO 3166-1, but UK for GB (its documentation's list).
+        static func territory(of country: String) -> String { country == "GB" ? "UK" : country }
+    }
+
+    /// Builds the services from the environment (`FINNKINO_BASE_URL`, `GRACENOTE_BASE_URL`, `GRACENOTE_API_KEY`,
+    /// the `MOVIEGLU_` variables), the settings and the shared options.
     package static func make(_ options: ShowtimesRequest, environment: Environment = Environment()) throws -> ShowtimesServices
     {
         try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
@@ -49,9 +69,35 @@ package struct ShowtimesServices {
                 apiKey: key, transport: transport(verbose: options.verbose, service: "gracenote"), store: showtimes,
                 policy: policy)
         }
-        return ShowtimesServices(
+        var services = ShowtimesServices(
             store: storage.lists, showtimes: showtimes, finnkino: client, gracenote: gracenote, offline: offline,
             environment: environment)
+        services.verbose = options.verbose
+        let movieGluValues = ShowtimesProvider.movieGluKeyVariables.map {
+            environment.variables[$0]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
+        if movieGluValues.allSatisfy({ !$0.isEmpty }) {
+            let territory = environment.variables["MOVIEGLU_TERRITORY"]?.trimmingCharacters(in: .whitespaces)
+                .uppercased()
+            if let territory, !territory.isEmpty,
+                !(territory.count == 2 && territory.allSatisfy { $0.isASCII && $0.isLetter })
+            {
+                throw PlannerAppError.invalidOption(
+                    "MOVIEGLU_TERRITORY must be a two-letter code such as UK or US, not '\(PlannerAppError.shortened(territory))'")
+            }
+            services.movieGlu = MovieGluSetup(
+                credentials: MovieGluCredentials(
+                    client: movieGluValues[0], apiKey: movieGluValues[1], authorization: movieGluValues[2]),
+                baseURL: try baseURL(.movieGlu, default: MovieGluClient.defaultBaseURL, environment: environment),
+                territory: territory?.isEmpty == false ? territory : nil, policy: policy)
+        }
+        // PLANNER_SHOWTIMES_WEBSITES=never turns the pages off for a whole machine (a server, the tests).
+        let websites = environment.variables["PLANNER_SHOWTIMES_WEBSITES"] ?? settings.showtimesWebsites
+        if websites != "never" {
+            services.webPages = WebPageShowtimesClient(
+                transport: transport(verbose: options.verbose, service: "web"), store: showtimes, policy: policy)
+        }
+        return services
     }
 
     /// The provider's base URL: its environment variable when set, else `fallback`.
@@ -59,22 +105,70 @@ package struct ShowtimesServices {
     private static func baseURL(_ provider: ShowtimesProvider, default fallback: URL, environment: Environment) throws
         -> URL
     {
-        guard let text = environment.variables[provider.baseURLVariable], !text.isEmpty else { return fallback }
+        guard let variable = provider.baseURLVariable, let text = environment.variables[variable], !text.isEmpty
+        else { return fallback }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else {
             throw PlannerAppError.invalidOption(
-                "\(provider.baseURLVariable) must be an http(s) URL, not '\(URLRedaction.redacted(text))'")
+                "\(variable) must be an http(s) URL, not '\(URLRedaction.redacted(text))'")
         }
         return url
     }
 
+    /// The providers configured here, in the order of ``ShowtimesProvider/all``.
+    package var configured: [ShowtimesProvider] {
+        ShowtimesProvider.all.filter { provider in
+            switch provider {
+            case .finnkino: true
+            case .gracenote: gracenote != nil
+            case .movieGlu: movieGlu != nil
+            case .webPages: webPages != nil
+            default: false
+            }
+        }
+    }
+
+    /// Where a provider is configured, in words: "GRACENOTE_API_KEY is set", "not configured: set …".
+    package func configuration(of provider: ShowtimesProvider) -> String {
+        guard configured.contains(provider) else {
+            if provider == .webPages { return "turned off ('planner config set showtimes.websites never')" }
+            return "not configured: " + (provider.configureHint ?? "")
+        }
+        if provider == .movieGlu, let territory = movieGlu?.territory {
+            return "configured (MOVIEGLU_CLIENT, MOVIEGLU_API_KEY, MOVIEGLU_AUTHORIZATION), in \(territory) only (MOVIEGLU_TERRITORY)"
+        }
+        guard !provider.keyVariables.isEmpty else { return "needs no key" }
+        return "configured (" + provider.keyVariables.joined(separator: ", ") + ")"
+    }
+
+    /// The configured providers that cover `region`: the ones every showtimes use case asks there.
+    package func asked(for region: ShowtimesRegion) -> [ShowtimesProvider] {
+        configured.filter { provider in
+            guard provider.covers(region.country) else { return false }
+            if provider == .movieGlu, let territory = movieGlu?.territory {
+                return region.country.map(MovieGluSetup.territory(of:)) == territory
+            }
+            return true
+        }
+    }
+
     /// For ``TheaterSearch/resolve(near:search:environment:providerTheatres:)``: where a configured provider that
-    /// covers the origin's country brings theatres of its own (Gracenote's have coordinates and addresses), the
-    /// note that says so; else nil, and a place without theater data stays an error.
+    /// covers the origin's country brings theatres of its own (Gracenote's and MovieGlu's have coordinates and
+    /// addresses), the note that says so; where nothing configured covers it at all, a note too (the day's notes
+    /// then say who would); else nil, and a place without theater data stays an error.
     package func providerTheatres(at origin: Origin) -> String? {
-        let country = ShowtimesRegion.country(of: origin, gazetteer: try? environment.gazetteer())
-        guard ShowtimesProvider.covering(country) == .gracenote, gracenote != nil else { return nil }
-        return "listing \(ShowtimesProvider.gracenote.name)'s own theatres at their coordinates"
+        let gazetteer = try? environment.gazetteer()
+        let country = ShowtimesRegion.country(of: origin, gazetteer: gazetteer)
+        let region = ShowtimesRegion(origin: origin.coordinate, radiusMeters: 0, country: country, gazetteer: nil)
+        let asked = asked(for: region)
+        let placing = asked.filter { $0 == .gracenote || $0 == .movieGlu }
+        if !placing.isEmpty {
+            return "listing " + placing.map { "\($0.name)'s" }.joined(separator: " and ") + " own theatres at their coordinates"
+        }
+        // Nothing with a service of its own covers the place: say so (the next note names who would) rather than
+        // stop at the missing theaters.
+        if !asked.contains(where: { $0 != .webPages }) { return "so no cinema's own page can be read either" }
+        return nil
     }
 
     /// One day of shows as the commands use it.
@@ -82,76 +176,166 @@ package struct ShowtimesServices {
         package var shows: [Show]
         package var notes: [String]
         package var source: String
-        /// Gracenote's theatres by id (their places and addresses), empty for other providers.
-        package var theatres: [String: GracenoteTheatre] = [:]
+        /// The places of the providers' own theatres (Gracenote's, MovieGlu's), by the shows' theater id.
+        package var theatres: [String: ProviderPlace] = [:]
+        /// Each provider asked, with how many shows it gave or why it gave none.
+        package var asked: [(provider: ShowtimesProvider, outcome: String)] = []
     }
 
-    /// The day's shows: the region's provider's, and the imported ones, by start.
+    /// A provider's own theatre: where it is and its address.
+    package struct ProviderPlace: Sendable {
+        package var provider: ShowtimesProvider
+        package var place: GracenoteTheatre
+    }
+
+    /// The day's shows: every configured provider's that covers the region, and the imported ones, by start.
     ///
-    /// Where no provider covers the region, only imported shows are used and a note says which providers exist.
-    /// When the provider fails but shows were imported for the day, those are used and a note says why.
+    /// Where nothing configured with a service of its own covers the region, a note says which provider would and
+    /// how to configure it. A provider that fails is a note; the others' shows still come.
     /// - Parameters:
     ///   - area: Finnkino's area id; nil picks the area named after one of `cities`, else every area.
     ///   - cities: City names near the user, nearest first (Finnkino's areas are named after cities).
-    package func shows(localDay: String, region: ShowtimesRegion, area: String?, cities: [String]) async throws
-        -> DayShows
-    {
+    ///   - sites: The nearby theaters whose own pages are to be read, given what the other providers gave: those
+    ///     with a web site whose shows no other provider lists (Finnkino's pages are not read where Finnkino answers).
+    package func shows(
+        localDay: String, region: ShowtimesRegion, area: String?, cities: [String],
+        sites: (DayShows) -> [WebPageSite] = { _ in [] }
+    ) async throws -> DayShows {
         // A cinema day runs past midnight (ShowWindow): the next morning's imported shows before 06:00 belong to it.
         var imported = try await showtimes.importedShows(onLocalDay: localDay)
         if let next = CalendarDay(localDay)?.adding(days: 1).description {
             imported += try await showtimes.importedShows(onLocalDay: next)
         }
         imported = imported.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
-        guard let provider = region.provider else {
-            return DayShows(
-                shows: imported.sorted { $0.start < $1.start }, notes: [ShowtimesProvider.noneCovers(region.country)],
-                source: imported.isEmpty ? "no provider covers \(region.country ?? "this place")" : "\(imported.count) imported")
+        let providers = asked(for: region)
+        var day = DayShows(shows: [], notes: [], source: "")
+        if !providers.contains(where: { $0 != .webPages }) {
+            day.notes.append(ShowtimesProvider.noneConfigured(region.country, configured: configured))
         }
-        do {
-            var day: DayShows
-            let fetched: ShowtimesFetch<[Show]>
-            if provider == .gracenote {
-                guard let gracenote else {
-                    throw ShowtimesError.keyMissing(provider: provider.name, variable: provider.keyVariable ?? "")
-                }
-                // Two calendar days, kept to the cinema day: its small hours are the next date's (ShowWindow).
-                let schedule = try await gracenote.schedule(
-                    localDay: localDay, numDays: 2, around: region.origin,
-                    radiusKilometers: region.radiusMeters / 1000, fallbackZone: region.timeZoneIdentifier,
-                    zoneAt: region.zoneAt)
-                var shows = schedule.shows
-                shows.value = shows.value.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
-                fetched = shows
-                day = DayShows(shows: [], notes: [], source: provider.name, theatres: schedule.theatres)
-            } else {
-                let chosen = try await chooseArea(area, cities: cities)
-                fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
-                day = DayShows(shows: [], notes: [], source: provider.name + (chosen.map { " area \($0)" } ?? ""))
+        var sources: [String] = []
+        var fetchedShows: [Show] = []
+        var failures: [(ShowtimesProvider, ShowtimesError)] = []
+        // The providers with a service of their own first, together; then the pages of the theaters they left.
+        var webSites: [WebPageSite] = []
+        for provider in providers {
+            if provider == .webPages {
+                day.shows = fetchedShows
+                webSites = sites(day)
+                if webSites.isEmpty { continue }
             }
-            if fetched.fromCache {
-                day.source += ", from cache, \(FilmFormat.age(seconds: Date().timeIntervalSince(fetched.fetchedAt))) old"
-                if fetched.isStale {
-                    switch fetched.staleReason {
-                    case .malformedXML?, .malformedJSON?, .invalidShow?:
-                        day.source += " (stale: \(provider.name)'s answer could not be read)"
-                    case .keyRefused?: day.source += " (stale: \(provider.name) refused the key)"
-                    default: day.source += " (stale: \(provider.name) could not be reached)"
-                    }
-                }
+            do {
+                let part = try await shows(
+                    from: provider, localDay: localDay, region: region, area: area, cities: cities, sites: webSites)
+                fetchedShows += part.shows
+                day.notes += part.notes
+                for (id, place) in part.theatres { day.theatres[id] = place }
+                sources.append(part.source)
+                day.asked.append((provider, "\(part.shows.count) show\(part.shows.count == 1 ? "" : "s")"))
+            } catch let error as ShowtimesError {
+                failures.append((provider, error))
+                day.asked.append((provider, "failed: \(error)"))
             }
-            if let first = fetched.unreadable.first {
-                let count = fetched.unreadable.count
-                day.notes.append("\(count) of \(provider.name)'s shows could not be read and are left out (\(first))")
-            }
-            if !imported.isEmpty { day.source += "; \(imported.count) imported" }
-            day.shows = (fetched.value + imported).sorted { $0.start < $1.start }
-            return day
-        } catch let error as ShowtimesError where !imported.isEmpty {
-            return DayShows(
-                shows: imported, notes: ["\(provider.name)'s showtimes are missing: \(error)"],
-                source: "\(imported.count) imported")
         }
+        // When every provider with a service of its own failed and no page gave a show, the first failure is the
+        // command's (unless shows were imported for the day).
+        let keyed = providers.filter { $0 != .webPages }
+        if !keyed.isEmpty, failures.count == keyed.count, fetchedShows.isEmpty, let (provider, error) = failures.first {
+            guard !imported.isEmpty else { throw error }
+            return DayShows(
+                shows: imported, notes: day.notes + ["\(provider.name)'s showtimes are missing: \(error)"],
+                source: "\(imported.count) imported", asked: day.asked)
+        }
+        for (provider, error) in failures { day.notes.append("\(provider.name)'s showtimes are missing: \(error)") }
+        if !imported.isEmpty { sources.append("\(imported.count) imported") }
+        if sources.isEmpty {
+            sources.append(
+                providers.isEmpty ? "no provider covers \(region.country ?? "this place")" : "no shows")
+        }
+        day.source = sources.joined(separator: "; ")
+        day.shows = (fetchedShows + imported).sorted { $0.start < $1.start }
+        return day
     }
+
+    /// One provider's part of the day.
+    private func shows(
+        from provider: ShowtimesProvider, localDay: String, region: ShowtimesRegion, area: String?, cities: [String],
+        sites: [WebPageSite]
+    ) async throws -> DayShows {
+        var day = DayShows(shows: [], notes: [], source: provider.name)
+        let fetched: ShowtimesFetch<[Show]>
+        switch provider {
+        case .gracenote:
+            guard let gracenote else {
+                throw ShowtimesError.keyMissing(provider: provider.name, variable: ShowtimesProvider.gracenoteKeyVariable)
+            }
+            // Two calendar days, kept to the cinema day: its small hours are the next date's (ShowWindow).
+            let schedule = try await gracenote.schedule(
+                localDay: localDay, numDays: 2, around: region.origin,
+                radiusKilometers: region.radiusMeters / 1000, fallbackZone: region.timeZoneIdentifier,
+                zoneAt: region.zoneAt)
+            var shows = schedule.shows
+            shows.value = shows.value.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+            fetched = shows
+            day.theatres = schedule.theatres.mapValues { ProviderPlace(provider: .gracenote, place: $0) }
+        case .movieGlu:
+            guard let setup = movieGlu, let country = region.country else { return day }
+            let client = MovieGluClient(
+                baseURL: setup.baseURL, credentials: setup.credentials,
+                territory: setup.territory ?? MovieGluSetup.territory(of: country),
+                transport: transport(verbose: verbose, service: "movieglu"), store: showtimes, policy: setup.policy)
+            let schedule = try await client.schedule(
+                localDay: localDay, around: region.origin, maxCinemas: Self.movieGluCinemas,
+                zoneAt: region.zoneAt, fallbackZone: region.timeZoneIdentifier)
+            // MovieGlu's cinema ids are numbers, as Gracenote's are: kept apart by a prefix.
+            var shows = schedule.shows
+            shows.value = shows.value.map { show in
+                var own = show
+                own.providerTheaterID = "movieglu/" + show.providerTheaterID
+                return own
+            }
+            fetched = shows
+            for (id, cinema) in schedule.cinemas {
+                day.theatres["movieglu/" + id] = ProviderPlace(
+                    provider: .movieGlu,
+                    place: GracenoteTheatre(
+                        id: "movieglu/" + id, name: cinema.name, coordinate: cinema.coordinate, street: cinema.address,
+                        city: cinema.city, postalCode: cinema.postcode))
+            }
+            day.source += " (\(schedule.requestCount) request\(schedule.requestCount == 1 ? "" : "s"))"
+        case .webPages:
+            guard let webPages else { return day }
+            let schedule = await webPages.shows(at: sites, localDay: localDay)
+            day.shows = schedule.shows.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
+            let read = schedule.perSite.values.filter { if case .shows = $0 { true } else { false } }.count
+            day.source = "\(provider.name) (\(read) of \(sites.count) sites)"
+            return day
+        default:
+            let chosen = try await chooseArea(area, cities: cities)
+            fetched = try await finnkino.schedule(area: chosen, localDay: localDay)
+            day.source = provider.name + (chosen.map { " area \($0)" } ?? "")
+        }
+        if fetched.fromCache {
+            day.source += ", from cache, \(FilmFormat.age(seconds: Date().timeIntervalSince(fetched.fetchedAt))) old"
+            if fetched.isStale {
+                switch fetched.staleReason {
+                case .malformedXML?, .malformedJSON?, .invalidShow?:
+                    day.source += " (stale: \(provider.name)'s answer could not be read)"
+                case .keyRefused?: day.source += " (stale: \(provider.name) refused the key)"
+                default: day.source += " (stale: \(provider.name) could not be reached)"
+                }
+            }
+        }
+        if let first = fetched.unreadable.first {
+            let count = fetched.unreadable.count
+            day.notes.append("\(count) of \(provider.name)'s shows could not be read and are left out (\(first))")
+        }
+        day.shows = fetched.value
+        return day
+    }
+
+    /// How many of the nearest cinemas MovieGlu is asked about: one `cinemasNearby` and one `cinemaShowTimes`
+    /// each, its cheapest plan for a day of every film (BENCHMARKS.md counts a plan's requests).
+    package static let movieGluCinemas = 5
 
     /// `area`, else the id of the Finnkino area whose name is one of `cities`, else nil (every area).
     private func chooseArea(_ area: String?, cities: [String]) async throws -> String? {
@@ -174,9 +358,7 @@ package struct ShowtimesRegion {
     package let radiusMeters: Double
     /// ISO 3166-1 alpha-2, or nil when unknown.
     package let country: String?
-    /// The provider covering `country`, or nil.
-    package let provider: ShowtimesProvider?
-    /// The zone the day is read in: Finnkino's Europe/Helsinki, else the origin's.
+    /// The zone the day is read in: Finnkino's Europe/Helsinki in Finland, else the origin's.
     package let timeZoneIdentifier: String
     private let gazetteer: Gazetteer?
 
@@ -200,8 +382,7 @@ package struct ShowtimesRegion {
         self.radiusMeters = radiusMeters
         self.country = country
         self.gazetteer = gazetteer
-        provider = ShowtimesProvider.covering(country)
-        if provider == .finnkino {
+        if ShowtimesProvider.finnkino.covers(country) {
             timeZoneIdentifier = FinnkinoParsing.timeZoneIdentifier
         } else {
             timeZoneIdentifier =
@@ -234,8 +415,10 @@ package struct NearbyShows {
     package let beyondRadius: [TheaterMatch]
     package let notes: [String]
     package let source: String
+    /// Each provider asked, with how many shows it gave or why it gave none.
+    package let asked: [(provider: ShowtimesProvider, outcome: String)]
 
-    /// The region the shows were asked for: its country, provider and zone.
+    /// The region the shows were asked for: its country and zone.
     package let region: ShowtimesRegion
 
     /// The tag marking a theater made from a provider's own place (a Gracenote theatre with no OSM match).
@@ -256,8 +439,21 @@ package struct NearbyShows {
         if let first = found.origin.label.split(separator: ",").first, found.origin.countryCode != nil {
             cities.append(String(first))
         }
-        let day = try await services.shows(localDay: localDay, region: region, area: options.area, cities: cities)
-        let all = Self.match(day, catalog: found.catalog.theaters, near: found.origin.coordinate)
+        let catalog = found.catalog.theaters
+        let origin = found.origin.coordinate
+        let day = try await services.shows(
+            localDay: localDay, region: region, area: options.area, cities: cities,
+            sites: { sofar in
+                // The pages of the nearby theaters whose shows no other provider gave.
+                let listed = Set(Self.match(sofar, catalog: catalog, near: origin).matches.values.map(\.theater.id))
+                return found.hits.compactMap { hit -> WebPageSite? in
+                    guard !listed.contains(hit.theater.id), let website = Self.website(of: hit.theater) else { return nil }
+                    return WebPageSite(
+                        theaterID: hit.theater.id, theaterName: hit.theater.name, website: website,
+                        zone: region.zoneAt(hit.theater.coordinate) ?? region.timeZoneIdentifier)
+                }
+            })
+        let all = Self.match(day, catalog: catalog, near: origin)
         var nearbyIDs = Set(found.hits.map(\.theater.id))
         for match in all.matches.values where match.theater.tags[Self.sourceTag] != nil
             && match.theater.coordinate.distanceMeters(to: found.origin.coordinate) <= found.radius.meters
@@ -267,13 +463,16 @@ package struct NearbyShows {
         self.found = found
         self.region = region
         self.localDay = localDay
-        self.shows = Self.onTheatersClocks(day.shows, matches: all.matches)
+        self.shows = ShowMerge.merged(
+            Self.onTheatersClocks(day.shows, matches: all.matches),
+            theaterOf: { all.matches[$0.providerTheaterID]?.theater.id })
         self.matching = TheaterMatching(
             matches: all.matches.filter { nearbyIDs.contains($0.value.theater.id) }, unmatched: all.unmatched)
         self.beyondRadius = all.matches.values.filter { !nearbyIDs.contains($0.theater.id) }
             .sorted { $0.provider.name < $1.provider.name }
         self.notes = [found.withoutTheaterData].compactMap { $0 } + day.notes
         self.source = day.source
+        self.asked = day.asked
     }
 
     /// Matches the day's provider theaters to the catalog. Gracenote's theatres, whose places are known, are
@@ -283,14 +482,27 @@ package struct NearbyShows {
     package static func match(_ day: ShowtimesServices.DayShows, catalog: [Theater], near origin: Coordinate)
         -> TheaterMatching
     {
-        let providerTheaters = ProviderTheater.of(day.shows)
-        guard !day.theatres.isEmpty else {
-            return TheaterMatcher.match(providerTheaters, catalog: catalog, near: origin)
-        }
+        var providerTheaters = ProviderTheater.of(day.shows)
+        // A cinema's own page lists its own shows: they are that catalog theater's.
+        let fromPages = Set(day.shows.filter { $0.provider == ShowtimesProvider.webPages.id }.map(\.providerTheaterID))
         var matches: [String: TheaterMatch] = [:]
+        if !fromPages.isEmpty {
+            let byID = Dictionary(catalog.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for provider in providerTheaters where fromPages.contains(provider.id) {
+                guard let theater = byID[provider.id] else { continue }
+                matches[provider.id] = TheaterMatch(
+                    provider: provider, theater: theater, confidence: .exact, reason: "its own web page")
+            }
+            providerTheaters.removeAll { matches[$0.id] != nil }
+        }
+        guard !day.theatres.isEmpty else {
+            var matching = TheaterMatcher.match(providerTheaters, catalog: catalog, near: origin)
+            matching.matches.merge(matches) { first, _ in first }
+            return matching
+        }
         var unmatched: [ProviderTheater] = []
         for provider in providerTheaters {
-            guard let theatre = day.theatres[provider.id], let place = theatre.coordinate else {
+            guard let own = day.theatres[provider.id], let place = own.place.coordinate else {
                 if let match = TheaterMatcher.best(provider, catalog: catalog, near: origin) {
                     matches[provider.id] = match
                 } else {
@@ -304,21 +516,31 @@ package struct NearbyShows {
                 matches[provider.id] = match
                 continue
             }
-            var tags = [sourceTag: ShowtimesProvider.gracenote.id, "amenity": "cinema"]
+            let theatre = own.place
+            var tags = [sourceTag: own.provider.id, "amenity": "cinema"]
             tags["addr:street"] = theatre.street
             tags["addr:city"] = theatre.city
             tags["addr:state"] = theatre.state
             tags["addr:postcode"] = theatre.postalCode
             tags["addr:country"] = theatre.country
             tags["phone"] = theatre.telephone
-            let own = Theater(
+            let placed = Theater(
                 osmType: nil, osmID: nil, name: theatre.name, coordinate: place, category: .cinema, tags: tags,
-                fallbackID: "gracenote/\(theatre.id)")
+                fallbackID: theatre.id.contains("/") ? theatre.id : "\(own.provider.id)/\(theatre.id)")
             matches[provider.id] = TheaterMatch(
-                provider: provider, theater: own, confidence: .exact,
-                reason: "not in the theater catalog: placed at Gracenote's coordinates")
+                provider: provider, theater: placed, confidence: .exact,
+                reason: "not in the theater catalog: placed at \(own.provider.name)'s coordinates")
         }
         return TheaterMatching(matches: matches, unmatched: unmatched)
+    }
+
+    /// A theater's web site from OpenStreetMap's `website` or `contact:website` tag, when it is an http(s) URL.
+    static func website(of theater: Theater) -> URL? {
+        guard let text = theater.tags["website"] ?? theater.tags["contact:website"],
+            let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+            ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else { return nil }
+        return url
     }
 
     /// How far from a Gracenote theatre's own coordinates its OSM match may be, in meters.
@@ -357,10 +579,13 @@ package struct NearbyShows {
             let pairs = matched.map { "\($0.provider.name) → \($0.theater.name) (\($0.theater.id), \($0.confidence))" }
             lines.append("matched: " + pairs.joined(separator: "; "))
         }
-        if !own.isEmpty {
+        // One line a provider whose own theatres stand in: "… placed at Gracenote's coordinates: …".
+        for provider in ShowtimesProvider.all {
+            let placed = own.filter { $0.theater.tags[Self.sourceTag] == provider.id }
+            guard !placed.isEmpty else { continue }
             lines.append(
-                "not in the theater catalog, so placed at Gracenote's coordinates: "
-                    + own.map { "\($0.theater.name)" + ($0.theater.address.map { " (\($0))" } ?? "") }.joined(
+                "not in the theater catalog, so placed at \(provider.name)'s coordinates: "
+                    + placed.map { "\($0.theater.name)" + ($0.theater.address.map { " (\($0))" } ?? "") }.joined(
                         separator: "; "))
         }
         for theater in matching.unmatched {

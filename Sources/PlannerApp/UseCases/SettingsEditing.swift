@@ -67,6 +67,11 @@ extension Environment {
                 throw SettingsError.invalidValue(key: key, value: text, expected: "a whole number from 1 to 1000")
             }
             settings.limit = limit
+        case "showtimes.websites":
+            guard ["never", "auto"].contains(text) else {
+                throw SettingsError.invalidValue(key: key, value: text, expected: "never or auto")
+            }
+            settings.showtimesWebsites = text
         default:
             throw SettingsError.unknownKey(key)
         }
@@ -89,6 +94,7 @@ extension Environment {
         case "keyword": settings.keyword = nil
         case "mode": settings.mode = nil
         case "limit": settings.limit = nil
+        case "showtimes.websites": settings.showtimesWebsites = nil
         default: throw SettingsError.unknownKey(key)
         }
         try settingsFile.save(settings)

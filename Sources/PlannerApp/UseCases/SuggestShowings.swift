@@ -29,7 +29,8 @@ package struct SuggestShowings: Sendable {
         for films: [FilmCandidate], found: TheaterSearch, routes: [Route], area: ShowtimesRegion,
         services: ShowtimesServices, now: Date = Date()
     ) async throws -> SuggestShowings? {
-        guard let provider = area.provider else { return nil }
+        let asked = services.asked(for: area)
+        guard !asked.isEmpty else { return nil }
         let zone = area.timeZone
         let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)
         var shows: [Show] = []
@@ -40,6 +41,9 @@ package struct SuggestShowings: Sendable {
             shows += nearby.nearbyShows.filter { $0.start >= now }
             for (id, match) in nearby.matching.matches { theaters[id] = match.theater }
         }
+        // Cinemas' own pages alone, where none carried a show this week, say nothing of the others: unknown.
+        if shows.isEmpty, !asked.contains(where: { $0 != .webPages }) { return nil }
+        let providers = asked.filter { provider in shows.contains { $0.provider == provider.id } }
         let routeByTheater = Dictionary(routes.map { ($0.theater.id, $0) }, uniquingKeysWith: { a, _ in a })
         var byFilm: [Int: [Showing]] = [:]
         for film in films {
@@ -51,6 +55,7 @@ package struct SuggestShowings: Sendable {
                 return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: next)
             }.sorted { ($0.route?.straightLineMeters ?? .infinity) < ($1.route?.straightLineMeters ?? .infinity) }
         }
-        return SuggestShowings(byFilm: byFilm, source: provider.name)
+        return SuggestShowings(
+            byFilm: byFilm, source: (providers.isEmpty ? asked : providers).map(\.name).joined(separator: " and "))
     }
 }

@@ -36,6 +36,7 @@ extension FilmServices {
             found: found, region: region, plan: plan, routes: routes, mode: search.mode,
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
         report.showtimesCountry = area.country
+        report.showtimesHints = ShowtimesProvider.wouldCover(area.country, configured: showtimes?.configured ?? [])
         report.overviews = Dictionary(
             (try store.list(.watchlist)).compactMap { item in item.film.overview.map { (item.film.id, $0) } },
             uniquingKeysWith: { first, _ in first })

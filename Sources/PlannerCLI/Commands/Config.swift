@@ -26,6 +26,9 @@ extension PlannerCommand {
                 Console.out("contact  \(settings.contact ?? "(not set)")\(origin(settings.contact))")
                 Console.out("cache-lists    \(settings.cacheLists ?? "(not set: 6h)")\(origin(settings.cacheLists))")
                 Console.out("cache-details  \(settings.cacheDetails ?? "(not set: 7d)")\(origin(settings.cacheDetails))")
+                Console.out(
+                    "showtimes.websites  \(settings.showtimesWebsites ?? "(not set: auto: cinemas' own pages are read)")"
+                        + origin(settings.showtimesWebsites))
                 // The place commands' defaults: a flag given on the command line wins over these.
                 for entry in SearchRequest.savedDefaults(settings) {
                     Console.out(entry.key.padding(toLength: 9, withPad: " ", startingAt: 0) + entry.value + "  (\(entry.origin.rawValue))")
@@ -35,9 +38,9 @@ extension PlannerCommand {
 
         struct Set: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "set", 
-                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d, radius 800m, keyword theatre, mode walk|bike|drive, limit N.")
+                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d, radius 800m, keyword theatre, mode walk|bike|drive, limit N, showtimes.websites never|auto.")
 
-            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode or limit.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode, limit or showtimes.websites.")
             var key: String
 
             @Argument(parsing: .captureForPassthrough, help: "Its value.")
@@ -54,7 +57,7 @@ extension PlannerCommand {
         struct Unset: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "unset", abstract: "Forget a setting.")
 
-            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode or limit.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode, limit or showtimes.websites.")
             var key: String
 
             func run() throws {

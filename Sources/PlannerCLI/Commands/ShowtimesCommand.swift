@@ -10,7 +10,7 @@ extension PlannerCommand {
         static let configuration = CommandConfiguration(
             commandName: "showtimes",
             abstract: "List the day's shows at nearby theaters, or import shows from a file.",
-            subcommands: [ShowtimesList.self, ShowtimesImport.self],
+            subcommands: [ShowtimesList.self, ShowtimesImport.self, ShowtimesProviders.self],
             defaultSubcommand: ShowtimesList.self)
     }
 
@@ -20,10 +20,11 @@ extension PlannerCommand {
             commandName: "list",
             abstract: "List the day's shows at nearby theaters, by start time.",
             discussion: """
-                Shows come from the provider that covers the origin's country: Finnkino in FI (FINNKINO_BASE_URL \
-                overrides https://www.finnkino.fi/xml), Gracenote in US and CA (GRACENOTE_API_KEY; GRACENOTE_BASE_URL \
-                overrides http://data.tmsapi.com/v1.1); and from 'planner showtimes import' everywhere. Times are on \
-                the theater's clock. Example: planner showtimes --near Helsinki --date tomorrow --film 550
+                Shows come from every configured provider that covers the origin's country, merged: Finnkino in FI, \
+                Gracenote in US and CA (GRACENOTE_API_KEY), MovieGlu (MOVIEGLU_CLIENT, MOVIEGLU_API_KEY, \
+                MOVIEGLU_AUTHORIZATION), the schema.org markup on nearby cinemas' own web pages, and 'planner \
+                showtimes import' everywhere. 'planner showtimes providers --near PLACE' says which. Times are on the \
+                theater's clock. Example: planner showtimes --near Helsinki --date tomorrow --film 550
                 """)
 
         @OptionGroup var location: LocationOptions
@@ -53,6 +54,32 @@ extension PlannerCommand {
                 found: found, mode: search.mode, request: showtimes.request, film: film)
             report.long = long
             try output.target.write(output.format == .json ? try report.json() : report.table())
+        }
+    }
+
+    /// `planner showtimes providers [--near PLACE]`.
+    struct ShowtimesProviders: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "providers",
+            abstract: "List the showtimes providers: where each works, whether it is configured, and which answer near a place.",
+            discussion: "Example: planner showtimes providers --near 51.5074,-0.1278")
+
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Ask the providers that cover this place for today's shows.", valueName: "place|lat,lon"))
+        var near: String?
+
+        @OptionGroup var showtimes: ShowtimesOptions
+
+        func run() async throws {
+            let environment = Environment()
+            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
+            var nearby: NearbyShows?
+            if let near {
+                let found = try await TheaterSearch.resolve(
+                    near: near, search: SearchRequest().offline(showtimes.offline, verbose: showtimes.verbose),
+                    environment: environment, providerTheatres: services.providerTheatres(at:))
+                nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
+            }
+            Console.out(services.providersReport(nearby: nearby).table())
         }
     }
 }

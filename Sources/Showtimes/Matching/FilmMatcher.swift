@@ -10,13 +10,16 @@ public struct FilmCandidate: Sendable, Hashable, Codable {
     public var originalTitle: String?
     /// The release year, when known.
     public var year: Int?
+    /// The IMDb id ("tt0137523"), when known: a show that names one (MovieGlu's) matches by it first.
+    public var imdbID: String?
 
     /// Creates a candidate.
-    public init(id: Int, title: String, originalTitle: String? = nil, year: Int? = nil) {
+    public init(id: Int, title: String, originalTitle: String? = nil, year: Int? = nil, imdbID: String? = nil) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
         self.year = year
+        self.imdbID = imdbID
     }
 }
 
@@ -58,6 +61,10 @@ public enum FilmMatcher {
 
     /// How `show` matches `film`, or nil.
     public static func match(_ show: Show, _ film: FilmCandidate) -> FilmMatch? {
+        // Both ids known: they decide, whatever the titles say.
+        if let shown = show.imdbID?.lowercased(), let own = film.imdbID?.lowercased() {
+            return shown == own ? FilmMatch(film: film, confidence: .exact, reason: "same IMDb id") : nil
+        }
         let yearGap: Int? = {
             guard let a = show.year, let b = film.year else { return nil }
             return abs(a - b)

@@ -46,6 +46,10 @@ struct PlannerProcess {
         environment["FINNKINO_BASE_URL"] = "http://127.0.0.1:9/xml"
         environment["GRACENOTE_BASE_URL"] = "http://127.0.0.1:9/v1.1"
         environment.removeValue(forKey: "GRACENOTE_API_KEY")
+        for key in environment.keys where key.hasPrefix("MOVIEGLU_") { environment.removeValue(forKey: key) }
+        // Cinemas' own pages are real web sites (OpenStreetMap's website tags): never read from a test unless it
+        // points them at a fake and lifts this.
+        environment["PLANNER_SHOWTIMES_WEBSITES"] = "never"
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
     }
