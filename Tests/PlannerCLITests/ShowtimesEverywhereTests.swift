@@ -70,6 +70,8 @@ struct ShowtimesEverywhereTests {
             #expect(showtimes.stdout.contains("Europe/London"), "\(showtimes.stdout)")
             #expect(showtimes.stdout.contains("19:30") && showtimes.stdout.contains("Northern Lights"))
             #expect(showtimes.stdout.contains("Fake Odeon Leicester Square"))
+            // MovieGlu bills each request: one cinemasNearby and one cinemaShowTimes per cinema (two here)
+            #expect(await movieGlu.log.count == 3)
 
             let json = try Self.json(
                 try await planner.run(["showtimes", "--near", Self.london, "--date", Self.londonDay, "--format", "json"])
@@ -89,7 +91,23 @@ struct ShowtimesEverywhereTests {
 
             #expect(await finnkino.log.count == 0)
             #expect(await gracenote.log.count == 0)
-            #expect(await movieGlu.log.count > 0)
+            // ... and nothing more within 30 minutes: the JSON and the plan came from the cache
+            #expect(await movieGlu.log.count == 3)
+        }
+    }
+
+    @Test func providersSaysWhereEachWorksHowItIsConfiguredAndWhatItGaveNearLondon() async throws {
+        try await withServices { planner, _, _, _ in
+            let listed = try await planner.run(["showtimes", "providers"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            for name in ["Finnkino", "Gracenote", "MovieGlu", "cinemas' web pages"] { #expect(listed.stdout.contains(name)) }
+            let near = try await planner.run(["showtimes", "providers", "--near", Self.london, "--date", Self.londonDay])
+            #expect(near.status == 0, "\(near.stderr)")
+            let lines = near.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first { $0.hasPrefix("MovieGlu") }?.contains("asked: 2 shows") == true, "\(near.stdout)")
+            #expect(lines.first { $0.hasPrefix("Finnkino") }?.contains("does not cover GB") == true, "\(near.stdout)")
+            #expect(lines.first { $0.hasPrefix("Gracenote") }?.contains("does not cover GB") == true)
+            #expect(!near.stdout.contains(FakeMovieGlu.apiKey))
         }
     }
 
