@@ -1,4 +1,5 @@
 import Foundation
+import NowPlaying
 import PlannerApp
 
 /// The HTTP face's words for what the use cases say in the command line's: a problem's detail names query
@@ -17,6 +18,9 @@ enum HTTPWording {
             return "no starting point: add the query parameter near (a place name or LAT,LON)"
         case FilmServicesError.noRegion:
             return "a region is needed: add the query parameter region (a two-letter country code such as FI)"
+        case NowPlayingError.offlineCacheMiss(let endpoint):
+            return "the server answers from its cache only (its settings say online never), which holds nothing for "
+                + "\(endpoint) yet"
         case PlannerAppError.outsideCoverage(let origin, let area, let distance, _, _):
             return PlannerAppError.outsideCoverage(
                 origin: origin, area: area, distanceMeters: distance, triedOnline: true, userCatalog: false

@@ -42,7 +42,7 @@ package struct Problem: Error, Sendable {
     /// only what is truly the server's fault is a 500, and its detail names no internals.
     package static func from(_ error: any Error) -> Problem {
         if var problem = error as? Problem {
-            problem.detail = HTTPWording.detail(problem.detail)
+            problem.detail = HTTPWording.detail(oneLine(problem.detail))
             return problem
         }
         let line = HTTPWording.detail(for: error, line: oneLine(String(describing: error)))

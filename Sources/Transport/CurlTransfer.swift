@@ -119,7 +119,7 @@ final class CurlTransfer: @unchecked Sendable {
         var codes: [CURLcode] = [
             ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString),
             ccurl_limit_to_http(handle),
-            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.followsRedirects ? 1 : 0),
             ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, CurlTransport.maxRedirects),
             // Offer every encoding this libcurl decodes (gzip, deflate, …) and hand back the decoded body.
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),

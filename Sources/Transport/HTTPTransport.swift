@@ -12,6 +12,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeoutSeconds: Double
     /// The request body (a form for Overpass' POST); nil for GET.
     public var body: Data?
+    /// Whether the transport follows redirects itself. False hands a 3xx back as it is: a client whose headers
+    /// carry keys (MovieGlu's), or that must check each address against robots.txt, follows them by hand or not at all.
+    public var followsRedirects: Bool = true
 
     /// Creates a request.
     public init(

@@ -46,4 +46,19 @@ import Showtimes
             ], theaterOf: Self.theater)
         #expect(merged.count == 3)
     }
+
+    @Test func importedShowsAndOtherFormatsAreNeverMergedAndOneShowStandsForOneOfEachProvider() {
+        var imax = Self.show("web", "Dune", minutes: 5)
+        imax.format = "IMAX"
+        var standard = Self.show("finnkino", "Dune", minutes: 0)
+        standard.format = "2D"
+        let merged = ShowMerge.merged(
+            [standard, imax, Self.show("import", "Dune", minutes: 0), Self.show("web", "Dune", minutes: 1),
+             Self.show("web", "Dune", minutes: 2)],
+            theaterOf: { $0.provider == "import" ? "node/1" : Self.theater($0) })
+        // Finnkino's 2D show stands for one web show; the IMAX one, the import and the second web show stay
+        #expect(merged.count == 4, "\(merged.map { "\($0.provider) \($0.format ?? "-")" })")
+        #expect(merged.contains { $0.provider == "import" })
+        #expect(merged.contains { $0.format == "IMAX" })
+    }
 }

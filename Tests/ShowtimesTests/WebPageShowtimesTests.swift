@@ -372,6 +372,47 @@ struct WebPageShowtimesClientTests {
         }
     }
 
+    /// `redirects` by path: each answers 302 to its Location; the rest as ``serving(robots:robotsStatus:pages:delay:arrivals:)``.
+    static func redirecting(_ redirects: [String: String], robots: String, pages: [String: String]) -> FakeServer.Handler {
+        let rest = serving(robots: robots, pages: pages)
+        return { request, count in
+            guard let location = redirects[request.path] else { return try await rest(request, count) }
+            var fields = HTTPHeaders()
+            fields[HTTPHeader("Location")] = location
+            return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(302, phrase: "Found"), headers: fields, body: Data())
+        }
+    }
+
+    @Test func aRedirectOnTheSiteIsFollowedWhenRobotsTxtAllowsItsTarget() async throws {
+        let handler = Self.redirecting(
+            ["/": "/programme"], robots: FakeCinemaSite.robotsAllowingEveryone,
+            pages: ["/programme": FakeCinemaSite.graphPage(FakeCinemaSite.twoScreenings)])
+        try await withFakeServer(handler) { fake in
+            let site = Self.site(fake, path: "/")
+            #expect(await client().shows(at: [site]).perSite[site.theaterID] == .shows(count: 2))
+            #expect(await fake.log.requests.map(\.path) == ["/robots.txt", "/", "/programme"])
+        }
+    }
+
+    @Test func aRedirectToAPathRobotsTxtRefusesOrToAnotherSiteIsNotFollowed() async throws {
+        let handler = Self.redirecting(
+            ["/": "/private/programme", "/away": "http://127.0.0.2:9/programme"],
+            robots: FakeCinemaSite.robotsDisallowingEveryone(path: "/private"),
+            pages: ["/private/programme": FakeCinemaSite.graphPage(FakeCinemaSite.twoScreenings)])
+        try await withFakeServer(handler) { fake in
+            let refused = Self.site(fake, path: "/", id: "osm/node/1")
+            let away = Self.site(fake, path: "/away", id: "osm/node/2")
+            let schedule = await client().shows(at: [refused, away])
+            for id in ["osm/node/1", "osm/node/2"] {
+                guard case .failed? = schedule.perSite[id] else {
+                    Issue.record("\(id): \(String(describing: schedule.perSite[id]))")
+                    continue
+                }
+            }
+            #expect(!(await fake.log.requests.map(\.path)).contains("/private/programme"))
+        }
+    }
+
     @Test func aRobotsTxtRefusingPlannerMeansThePageIsNeverRequested() async throws {
         let handler = Self.serving(
             robots: FakeCinemaSite.robotsDisallowingPlanner,

@@ -89,10 +89,20 @@ package struct ShowtimesServices {
                 credentials: MovieGluCredentials(
                     client: movieGluValues[0], apiKey: movieGluValues[1], authorization: movieGluValues[2]),
                 baseURL: try baseURL(.movieGlu, default: MovieGluClient.defaultBaseURL, environment: environment),
-                territory: territory?.isEmpty == false ? territory : nil, policy: policy)
+                territory: territory?.isEmpty == false ? territory.map(MovieGluSetup.territory(of:)) : nil,
+                policy: policy)
         }
         // PLANNER_SHOWTIMES_WEBSITES=never turns the pages off for a whole machine (a server, the tests).
-        let websites = environment.variables["PLANNER_SHOWTIMES_WEBSITES"] ?? settings.showtimesWebsites
+        var websites = settings.showtimesWebsites
+        if let value = environment.variables["PLANNER_SHOWTIMES_WEBSITES"]?.trimmingCharacters(in: .whitespaces)
+            .lowercased(), !value.isEmpty
+        {
+            guard value == "never" || value == "auto" else {
+                throw PlannerAppError.invalidOption(
+                    "PLANNER_SHOWTIMES_WEBSITES must be never or auto, not '\(PlannerAppError.shortened(value))'")
+            }
+            websites = value
+        }
         if websites != "never" {
             services.webPages = WebPageShowtimesClient(
                 transport: transport(verbose: options.verbose, service: "web"), store: showtimes, policy: policy)
@@ -145,6 +155,8 @@ package struct ShowtimesServices {
     package func asked(for region: ShowtimesRegion) -> [ShowtimesProvider] {
         configured.filter { provider in
             guard provider.covers(region.country) else { return false }
+            // A service of its own is asked for a country; where the origin's is unknown, only pages are read.
+            if region.country == nil, provider != .webPages { return false }
             if provider == .movieGlu, let territory = movieGlu?.territory {
                 return region.country.map(MovieGluSetup.territory(of:)) == territory
             }

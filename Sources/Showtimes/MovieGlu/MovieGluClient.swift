@@ -237,7 +237,9 @@ public struct MovieGluClient: Sendable {
         }
         components.queryItems = query
         guard let url = components.url else { throw ShowtimesError.unreachable(provider: MovieGluParsing.providerName) }
-        let request = HTTPRequest(url: url, headers: headers(geolocation: geolocation), timeoutSeconds: timeoutSeconds)
+        var request = HTTPRequest(url: url, headers: headers(geolocation: geolocation), timeoutSeconds: timeoutSeconds)
+        // Its keys travel in headers that curl would carry to wherever a redirect points: a 3xx is a failure.
+        request.followsRedirects = false
         return try await fetcher.fetch(
             key: key, request: request, freshSeconds: freshSeconds, noContentIsEmpty: true,
             refusal: { status in

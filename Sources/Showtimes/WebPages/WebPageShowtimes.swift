@@ -199,13 +199,15 @@ public struct WebPageShowtimesClient: Sendable {
         case .failed(let reason):
             return SiteRead(outcome: .failed(reason))
         }
-        let pagePath = RobotsTxt.pathAndQuery(of: site.website)
+        // The path as curl will send it (`/a/../private` is `/private`), so that robots.txt judges what is asked.
+        let website = site.website.standardized
+        let pagePath = RobotsTxt.pathAndQuery(of: website)
         guard robots.isAllowed(path: pagePath) else { return SiteRead(outcome: .disallowed(path: pagePath)) }
         let interval = max(minimumHostIntervalSeconds, min(robots.crawlDelay ?? 0, Self.maxCrawlDelaySeconds))
 
         let body: Data
         var allFromCache: Bool
-        switch await page(site.website, origin: origin, interval: interval) {
+        switch await page(website, origin: origin, robots: robots, interval: interval) {
         case .body(let data, let fromCache):
             body = data
             allFromCache = fromCache
@@ -216,17 +218,17 @@ public struct WebPageShowtimesClient: Sendable {
         case .failed(let reason):
             return SiteRead(outcome: .failed(reason))
         }
-        let first = ScreeningMarkup.events(inPage: Self.text(of: body), pageURL: site.website, theaterZone: site.zone)
+        let first = ScreeningMarkup.events(inPage: Self.text(of: body), pageURL: website, theaterZone: site.zone)
         var screenings = first.events
         var unreadable = first.unreadable
 
-        for url in first.eventPages.prefix(Self.maxEventPages) where origin.contains(url) {
+        for url in first.eventPages.prefix(Self.maxEventPages).map(\.standardized) where origin.contains(url) {
             let path = RobotsTxt.pathAndQuery(of: url)
             guard robots.isAllowed(path: path) else {
                 unreadable.append("event page \(path): its robots.txt does not allow planner to read it")
                 continue
             }
-            switch await page(url, origin: origin, interval: interval) {
+            switch await page(url, origin: origin, robots: robots, interval: interval) {
             case .body(let data, let fromCache):
                 allFromCache = allFromCache && fromCache
                 let more = ScreeningMarkup.events(inPage: Self.text(of: data), pageURL: url, theaterZone: site.zone)
@@ -311,8 +313,10 @@ public struct WebPageShowtimesClient: Sendable {
         }
         if policy == .offline { return .notCached }
         let reason: String
+        // RFC 9309 follows a robots.txt's redirects (curl takes up to 10): it is read wherever it moved.
         let sent = await send(
-            origin.robotsURL, accept: "text/plain", hostKey: origin.pacingKey, interval: minimumHostIntervalSeconds)
+            origin.robotsURL, accept: "text/plain", hostKey: origin.pacingKey, interval: minimumHostIntervalSeconds,
+            followsRedirects: true)
         switch sent {
         case .response(let response):
             let status = response.statusCode
@@ -354,7 +358,10 @@ public struct WebPageShowtimesClient: Sendable {
 
     /// The page at `url`: a fresh cached copy, else the site's answer (cached when it is a 200 within the limit),
     /// else an older cached copy.
-    func page(_ url: URL, origin: SiteOrigin, interval: Double) async -> PageFetch {
+    /// How many redirects a page may take, each on the same site and allowed by its robots.txt.
+    static let maxRedirects = 3
+
+    func page(_ url: URL, origin: SiteOrigin, robots: RobotsTxt, interval: Double) async -> PageFetch {
         let key = "web page " + url.absoluteString
         let cached = await cachedEntry(key)
         if let cached,
@@ -364,9 +371,36 @@ public struct WebPageShowtimesClient: Sendable {
             return .body(cached.body, fromCache: true)
         }
         if policy == .offline { return .notCached }
-        let reason: String
-        switch await send(url, accept: Self.htmlAccept, hostKey: origin.pacingKey, interval: interval) {
+        var reason: String
+        var address = url
+        var redirects = 0
+        fetching: while true {
+        switch await send(address, accept: Self.htmlAccept, hostKey: origin.pacingKey, interval: interval) {
         case .response(let response):
+            // A redirect is followed by hand: on the same site, allowed by its robots.txt, a few times at most.
+            if [301, 302, 303, 307, 308].contains(response.statusCode) {
+                guard let location = response.header("location"),
+                    let next = URL(string: location, relativeTo: address)?.absoluteURL.standardized
+                else {
+                    reason = "HTTP status \(response.statusCode) without a Location"
+                    break fetching
+                }
+                guard origin.contains(next) else {
+                    reason = "it redirects to another site (\(next.host ?? "?"))"
+                    break fetching
+                }
+                guard robots.isAllowed(path: RobotsTxt.pathAndQuery(of: next)) else {
+                    reason = "it redirects to \(RobotsTxt.pathAndQuery(of: next)), which its robots.txt does not allow"
+                    break fetching
+                }
+                redirects += 1
+                guard redirects <= Self.maxRedirects else {
+                    reason = "more than \(Self.maxRedirects) redirects"
+                    break fetching
+                }
+                address = next
+                continue fetching
+            }
             let announced = response.header("content-length")
                 .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             if let announced, announced > maxBodyBytes { return .tooLarge(announced) }
@@ -380,6 +414,8 @@ public struct WebPageShowtimesClient: Sendable {
             reason = why
         case .cancelled:
             return .failed("cancelled")
+        }
+        break fetching
         }
         if let cached, policy == .normal { return .body(cached.body, fromCache: true) }
         return .failed(reason)
@@ -395,14 +431,18 @@ public struct WebPageShowtimesClient: Sendable {
     }
 
     /// Waits for the host's turn, then sends a GET with the User-Agent.
-    func send(_ url: URL, accept: String, hostKey: String, interval: Double) async -> Sent {
+    func send(_ url: URL, accept: String, hostKey: String, interval: Double, followsRedirects: Bool = false) async
+        -> Sent
+    {
         do {
             try await pacer.waitForTurn(hostKey, interval: interval)
         } catch {
             return .cancelled
         }
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             url: url, headers: ["User-Agent": userAgent, "Accept": accept], timeoutSeconds: timeoutSeconds)
+        // A page's redirects are followed by hand, each address checked against the site and its robots.txt.
+        request.followsRedirects = followsRedirects
         do {
             let response = try await transport.send(request)
             return .response(response)
