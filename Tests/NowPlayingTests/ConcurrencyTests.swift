@@ -9,9 +9,10 @@ import Transport
 /// The client's limit on requests in flight.
 @Suite struct ConcurrencyTests {
     @Test func noMoreThanTwentyRequestsAreEverInFlight() async throws {
-        // Given a slow list of 60 pages
+        // Given a slow list of 60 pages: 300 ms each, so that requests overlap even when a loaded machine starts
+        // them late (at 50 ms a full run on 2 cores saw a peak of 5 and 6)
         try await withFakeTMDb({ request, _ in
-            try await Task.sleep(nanoseconds: 50_000_000)
+            try await Task.sleep(nanoseconds: 300_000_000)
             let page = Int(request.query["page"] ?? "1") ?? 1
             return Reply.json(TMDbFixtures.moviePage(page: page, totalPages: 60, firstID: page * 10))
         }) { fake in
