@@ -14,7 +14,7 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `Scripts/fuzz.sh` runs them.
     static let all: [FuzzTarget] = [
         .pbfFile, .pbfBlock, .protobuf, .osmXML, .gzip, .csv, .catalogCSV, .catalogGeoJSON, .finnkino,
-        .gracenote, .filmJSON, .lookupJSON, .roadGraph, .nearRadius,
+        .gracenote, .movieGlu, .webMarkup, .filmJSON, .lookupJSON, .roadGraph, .nearRadius,
     ]
 
     /// The target with this name, if there is one.

@@ -21,6 +21,28 @@ extension FuzzTarget {
         _ = try? GracenoteParsing.theatres(from: data)
     }
 
+    /// MovieGlu's `cinemasNearby` and `cinemaShowTimes` JSON.
+    static let movieGlu = FuzzTarget(
+        name: "movieglu", summary: "MovieGlu cinemas / showtimes JSON (MovieGluParsing)"
+    ) { bytes in
+        let data = Data(bytes)
+        _ = try? MovieGluParsing.cinemas(from: data)
+        _ = try? MovieGluParsing.shows(
+            fromCinemaShowTimes: data, cinemaID: "1", cinemaName: "Fuzz", date: "2026-10-25", zone: "Europe/London")
+    }
+
+    /// A cinema's page (its schema.org JSON-LD) and a robots.txt, from the same bytes.
+    static let webMarkup = FuzzTarget(
+        name: "web-markup", summary: "cinema pages' JSON-LD and robots.txt (ScreeningMarkup, RobotsTxt)"
+    ) { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = ScreeningMarkup.events(
+            inPage: text, pageURL: URL(string: "https://cinema.example/programme")!, theaterZone: "Europe/Paris")
+        let robots = RobotsTxt(text)
+        _ = robots.isAllowed(path: "/programme?week=2")
+        _ = robots.isAllowed(path: "/")
+    }
+
     /// The TMDb and OMDb answers, each decoded as every model `planner` reads, and the dates in them used.
     static let filmJSON = FuzzTarget(name: "film-json", summary: "TMDb / OMDb JSON (Page, MovieDetails, TVShow, …)") {
         bytes in
