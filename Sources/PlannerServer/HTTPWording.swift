@@ -1,5 +1,4 @@
 import Foundation
-import NowPlaying
 import PlannerApp
 
 /// The HTTP face's words for what the use cases say in the command line's: a problem's detail names query
@@ -18,9 +17,6 @@ enum HTTPWording {
             return "no starting point: add the query parameter near (a place name or LAT,LON)"
         case FilmServicesError.noRegion:
             return "a region is needed: add the query parameter region (a two-letter country code such as FI)"
-        case NowPlayingError.offlineCacheMiss(let endpoint):
-            return "the server answers from its cache only (its settings say online never), which holds nothing for "
-                + "\(endpoint) yet"
         case PlannerAppError.outsideCoverage(let origin, let area, let distance, _, _):
             return PlannerAppError.outsideCoverage(
                 origin: origin, area: area, distanceMeters: distance, triedOnline: true, userCatalog: false
@@ -76,33 +72,33 @@ enum HTTPWording {
 
     /// "--limit must be…" → "the query parameter 'limit' must be…".
     static func namingParameters(_ text: String) -> String {
+        rewritingFlags(in: text) { name in
+            let parameter = parameterName(name)
+            return queryParameters.contains(parameter) ? "the query parameter '\(parameter)'" : nil
+        }
+    }
+
+    private static func flags(in text: String) -> [String] {
+        var found: [String] = []
+        _ = rewritingFlags(in: text) { name in
+            found.append(name)
+            return nil
+        }
+        return found
+    }
+
+    /// `text` with each `--name` replaced by what `replacement` gives for `name` (nil keeps it as written).
+    private static func rewritingFlags(in text: String, _ replacement: (String) -> String?) -> String {
         var result = ""
         var rest = Substring(text)
         while let range = rest.range(of: "--") {
             result += rest[..<range.lowerBound]
             let after = rest[range.upperBound...]
             let name = after.prefix { $0.isLetter || $0 == "-" }
-            if name.isEmpty || !queryParameters.contains(parameterName(String(name))) {
-                result += "--"
-                rest = after
-                continue
-            }
-            result += "the query parameter '\(parameterName(String(name)))'"
+            result += (name.isEmpty ? nil : replacement(String(name))) ?? "--" + name
             rest = after[name.endIndex...]
         }
         return result + rest
-    }
-
-    private static func flags(in text: String) -> [String] {
-        var found: [String] = []
-        var rest = Substring(text)
-        while let range = rest.range(of: "--") {
-            let after = rest[range.upperBound...]
-            let name = after.prefix { $0.isLetter || $0 == "-" }
-            if !name.isEmpty { found.append(String(name)) }
-            rest = after[name.endIndex...]
-        }
-        return found
     }
 
     /// `include-watched` is the query parameter `include_watched`.

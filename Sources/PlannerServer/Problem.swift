@@ -84,7 +84,13 @@ package struct Problem: Error, Sendable {
         case .invalidPage, .emptyQuery: return Problem(.badRequest, line)
         case .timedOut: return Problem(.gatewayTimeout, line)
         case .rateLimited: return Problem(.serviceUnavailable, line, headers: [.retryAfter: "60"])
-        case .missingCredentials, .offlineCacheMiss, .invalidBaseURL, .cacheFailure, .transportUnavailable:
+        case .offlineCacheMiss(let endpoint):
+            // The command line's sentence tells its user to run `planner sync`: a server's client cannot.
+            return Problem(
+                .serviceUnavailable,
+                "the server answers from its cache only (its settings say online never), which holds nothing for "
+                    + "\(endpoint) yet")
+        case .missingCredentials, .invalidBaseURL, .cacheFailure, .transportUnavailable:
             return Problem(.serviceUnavailable, line)
         default: return Problem(.badGateway, line)
         }

@@ -33,9 +33,6 @@ package struct ShowtimesServices {
         /// Set: MovieGlu is asked only there (an evaluation key works in one territory).
         let territory: String?
         let policy: ShowtimesCachePolicy
-
-        /// MovieGlu's code for a country: ISO 3166-1, but UK for GB (its documentation's list).
-        static func territory(of country: String) -> String { country == "GB" ? "UK" : country }
     }
 
     /// Builds the services from the environment (`FINNKINO_BASE_URL`, `GRACENOTE_BASE_URL`, `GRACENOTE_API_KEY`,
@@ -89,7 +86,7 @@ package struct ShowtimesServices {
                 credentials: MovieGluCredentials(
                     client: movieGluValues[0], apiKey: movieGluValues[1], authorization: movieGluValues[2]),
                 baseURL: try baseURL(.movieGlu, default: MovieGluClient.defaultBaseURL, environment: environment),
-                territory: territory?.isEmpty == false ? territory.map(MovieGluSetup.territory(of:)) : nil,
+                territory: territory?.isEmpty == false ? territory.map(MovieGluClient.territory(forCountry:)) : nil,
                 policy: policy)
         }
         // PLANNER_SHOWTIMES_WEBSITES=never turns the pages off for a whole machine (a server, the tests).
@@ -158,7 +155,7 @@ package struct ShowtimesServices {
             // A service of its own is asked for a country; where the origin's is unknown, only pages are read.
             if region.country == nil, provider != .webPages { return false }
             if provider == .movieGlu, let territory = movieGlu?.territory {
-                return region.country.map(MovieGluSetup.territory(of:)) == territory
+                return region.country.map(MovieGluClient.territory(forCountry:)) == territory
             }
             return true
         }
@@ -293,7 +290,7 @@ package struct ShowtimesServices {
             guard let setup = movieGlu, let country = region.country else { return day }
             let client = MovieGluClient(
                 baseURL: setup.baseURL, credentials: setup.credentials,
-                territory: setup.territory ?? MovieGluSetup.territory(of: country),
+                territory: setup.territory ?? country,
                 transport: transport(verbose: verbose, service: "movieglu"), store: showtimes, policy: setup.policy)
             let schedule = try await client.schedule(
                 localDay: localDay, around: region.origin, maxCinemas: Self.movieGluCinemas,
