@@ -73,7 +73,7 @@ struct OutputTarget {
         var template = Array(((folder.isEmpty ? "." : folder) + "/.planner-output-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw PlannerAppError.cannotWrite(path: name, reason: reason(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }

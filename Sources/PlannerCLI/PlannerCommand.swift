@@ -1,11 +1,9 @@
 import ArgumentParser
-import NowPlaying
 import PlannerApp
-import Transport
 
 /// The root command: `planner <subcommand>`.
 struct PlannerCommand: AsyncParsableCommand {
-    static let version = ClientIdentity.version
+    static let version = PlannerVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "planner",

@@ -1,13 +1,7 @@
 import Foundation
-import Geo
 import HTTPTypes
 import Hummingbird
-import NowPlaying
-import OnlineLookup
-import Places
 import PlannerApp
-import Showtimes
-import Watchlist
 
 /// An RFC 9457 problem document: what went wrong, with the status that fits and, as `detail`, the use case's
 /// sentence in the API's words (``HTTPWording``: query parameters, not flags).
@@ -45,54 +39,21 @@ package struct Problem: Error, Sendable {
             problem.detail = HTTPWording.detail(oneLine(problem.detail))
             return problem
         }
-        let line = HTTPWording.detail(for: error, line: oneLine(String(describing: error)))
-        switch error {
-        case let error as PlannerAppError:
-            switch error {
-            case .notFound, .outsideCoverage: return Problem(.notFound, line)
-            case .upstreamFailed: return Problem(.badGateway, line)
-            default: return Problem(.badRequest, line)
-            }
-        // A place the gazetteer does not know is not found, as a place outside the data is.
-        case PlacesError.unknownPlace: return Problem(.notFound, line)
-        case is GeoError, is PlacesError, is DecodingError: return Problem(.badRequest, line)
-        case let error as FilmServicesError:
-            if case .missingOMDbKey = error { return Problem(.serviceUnavailable, line) }
-            return Problem(.badRequest, line)
-        case let error as NowPlayingError: return from(error, line: line)
-        // No libcurl on the server's machine is the server's state, not an upstream's answer: 503, as TMDb's.
-        case OnlineLookupError.transportUnavailable, ShowtimesError.transportUnavailable:
-            return Problem(.serviceUnavailable, line)
-        case is OnlineLookupError, is ShowtimesError: return Problem(.badGateway, line)
-        case let error as WatchlistError:
-            switch error {
-            case .invalidRating, .invalidDay: return Problem(.badRequest, line)
-            case .filmNotFound, .userNotFound: return Problem(.notFound, line)
-            case .userExists: return Problem(.conflict, line)
-            default: return Problem(.internalServerError, "the database failed; the server log has the reason")
-            }
-        case let error as HTTPError:
+        if let error = error as? HTTPError {
             return Problem(error.status, error.body ?? error.status.reasonPhrase)
-        default:
-            return Problem(.internalServerError, "an unexpected error; the server log has the reason")
         }
-    }
-
-    private static func from(_ error: NowPlayingError, line: String) -> Problem {
-        switch error {
-        case .notFound: return Problem(.notFound, line)
-        case .invalidPage, .emptyQuery: return Problem(.badRequest, line)
-        case .timedOut: return Problem(.gatewayTimeout, line)
-        case .rateLimited: return Problem(.serviceUnavailable, line, headers: [.retryAfter: "60"])
-        case .offlineCacheMiss(let endpoint):
-            // The command line's sentence tells its user to run `planner sync`: a server's client cannot.
+        let line = HTTPWording.detail(for: error, line: oneLine(String(describing: error)))
+        let failure = Failure.of(error, sentence: line)
+        switch failure.kind {
+        case .badInput: return Problem(.badRequest, failure.sentence)
+        case .notFound: return Problem(.notFound, failure.sentence)
+        case .conflict: return Problem(.conflict, failure.sentence)
+        case .upstreamFailed: return Problem(.badGateway, failure.sentence)
+        case .upstreamTimedOut: return Problem(.gatewayTimeout, failure.sentence)
+        case .unavailable(let seconds):
             return Problem(
-                .serviceUnavailable,
-                "the server answers from its cache only (its settings say online never), which holds nothing for "
-                    + "\(endpoint) yet")
-        case .missingCredentials, .invalidBaseURL, .cacheFailure, .transportUnavailable:
-            return Problem(.serviceUnavailable, line)
-        default: return Problem(.badGateway, line)
+                .serviceUnavailable, failure.sentence, headers: seconds.map { [.retryAfter: "\($0)"] } ?? [:])
+        case .internalFailure: return Problem(.internalServerError, failure.sentence)
         }
     }
 

@@ -1,10 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NowPlaying
 import PlannerApp
 import PlannerService
-import Watchlist
 
 /// What every route shares: the configuration, the one open store, the users and their rate limits.
 struct ServerState: Sendable {
@@ -52,6 +50,9 @@ struct ServerState: Sendable {
     }
 
     /// The film services over the store, scoped to `user` (or shared, for the public routes).
+    /// The user's lists.
+    func book(for user: UserAccount) -> ListBook { ListBook.of(userID: user.id, in: storage) }
+
     func films(region: String?, user: UserAccount? = nil) throws -> FilmServices {
         // The public routes see nobody's lists: never the command line's own.
         let scoped = storage.scoped(to: user?.id ?? Self.nobody)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import PlannerApp
 import PlannerService
-import PostgresStore
 
 /// `--db FILE` or `--database postgres://…`: the store of commands that also work on a server's PostgreSQL
 /// database (`users`, `db`).

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import PlannerApp
 import PlannerService
-import PostgresStore
 
 extension ServerCommand {
     /// `planner db`: the PostgreSQL database several `planner serve` instances share.
@@ -27,14 +26,7 @@ extension ServerCommand {
             func run() throws {
                 guard let url = database ?? ProcessInfo.processInfo.environment["PLANNER_DATABASE_URL"], !url.isEmpty
                 else { throw ValidationError("give the database with --database postgres://… or PLANNER_DATABASE_URL") }
-                let backend = try PostgresBackend(url: url, maximumConnections: 1, schema: .none)
-                defer { backend.close() }
-                let applied = try PostgresMigrations.migrate(backend)
-                Console.out(
-                    applied.isEmpty
-                        ? "\(backend.location) is current (\(PostgresMigrations.all.count) migrations)"
-                        : "applied \(applied.count) migration\(applied.count == 1 ? "" : "s") to \(backend.location): "
-                            + applied.joined(separator: ", "))
+                Console.out(try DatabaseMaintenance.migrate(url: url))
             }
         }
 
@@ -54,12 +46,7 @@ extension ServerCommand {
                 guard FileManager.default.fileExists(atPath: from) else {
                     throw ValidationError("there is no store at '\(from)'")
                 }
-                // Opened as every command opens it: an older store is migrated first, so that all of it is read.
-                let source = try AppDatabase.open(explicit: from)
-                let target = try PostgresBackend(url: to, maximumConnections: 1, schema: .migrate)
-                defer { target.close() }
-                let report = try DatabaseCopy.run(from: source, to: target)
-                Console.out("copied \(source.path) to \(target.location): \(report.summary)")
+                Console.out(try DatabaseMaintenance.copy(from: from, to: to))
             }
         }
     }

@@ -18,6 +18,21 @@ package struct AreaImport {
     /// The files `--catalog` reads: GeoJSON FeatureCollections of Points, and CSVs with name, lat, lon.
     package static let catalogExtensions: Set<String> = ["csv", "geojson", "json"]
 
+    /// The largest car graph (directed edges) contracted at import, unless a benchmark asks for another.
+    package static let defaultHierarchyEdgeLimit = RoadGraphBuilder.defaultHierarchyEdgeLimit
+
+    /// Reads `file` and saves it as `name` in `directory` (a benchmark's), else among the user's areas.
+    package static func run(
+        file: String, name: String?, intoDirectory directory: String?, environment: Environment = Environment(),
+        importedAt: Date = Date(), hierarchyEdgeLimit: Int = defaultHierarchyEdgeLimit,
+        progress: @escaping (ImportProgress) -> Void = { _ in }
+    ) throws -> AreaImport {
+        let store = directory.map { RoadAreaStore(directory: URL(fileURLWithPath: $0)) } ?? Areas(environment: environment).user
+        return try run(
+            file: file, name: name, into: store, importedAt: importedAt, hierarchyEdgeLimit: hierarchyEdgeLimit,
+            progress: progress)
+    }
+
     /// Reads `file` and saves it in `store` as `name` (default: from the file name), replacing an area of that name.
     /// - Parameter hierarchyEdgeLimit: the largest car graph contracted into a hierarchy (`RoadGraphBuilder`).
     /// - Parameter progress: Called as the extract reader goes through its passes.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Geo
 import PlannerApp
-import Routing
 import Theaters
 
 extension PlannerCommand {
@@ -27,15 +26,14 @@ extension PlannerCommand {
             @Option(name: .long, help: .hidden) var into: String?
             @Option(name: .long, help: .hidden) var importedAt: String?
             /// The largest car graph (directed edges) contracted at import; for benchmarks.
-            @Option(name: .long, help: .hidden) var hierarchyEdgeLimit: Int = RoadGraphBuilder.defaultHierarchyEdgeLimit
+            @Option(name: .long, help: .hidden) var hierarchyEdgeLimit: Int = AreaImport.defaultHierarchyEdgeLimit
 
             func run() throws {
-                let store = into.map { RoadAreaStore(directory: URL(fileURLWithPath: $0)) } ?? Areas(environment: Environment()).user
                 let stamp = importedAt.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
                 let bar = ProgressBar()
                 let start = Date()
                 let result = try AreaImport.run(
-                    file: file, name: name, into: store, importedAt: stamp, hierarchyEdgeLimit: hierarchyEdgeLimit
+                    file: file, name: name, intoDirectory: into, importedAt: stamp, hierarchyEdgeLimit: hierarchyEdgeLimit
                 ) { progress in
                     let counts = [
                         progress.ways > 0 ? "\(progress.ways) ways" : nil,

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import NowPlaying
 import PlannerApp
 import Theaters
 import Tabular
-import Transport
 
 extension PlannerCommand {
     /// `planner lookup`: a film's full plot and critic scores from OMDb.

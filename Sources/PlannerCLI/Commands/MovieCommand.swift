@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NowPlaying
 import PlannerApp
 
 extension PlannerCommand {
@@ -45,7 +44,7 @@ extension PlannerCommand {
                 query: film.title, year: year, region: services.region, policy: services.policy
             ).value
             let matches = FilmBridge.matches(page.results, title: film.title, year: year)
-            guard let first = matches.first else { throw NowPlayingError.notFound("a film called '\(film.title)'") }
+            guard let first = matches.first else { throw PlannerAppError.notFound("Not found: a film called '\(film.title)'.") }
             if matches.count > 1 {
                 // No exact title: every search result is a candidate, and TMDb says how many there are in all.
                 let exact = matches.count < page.results.count || matches.allSatisfy {

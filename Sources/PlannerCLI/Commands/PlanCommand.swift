@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Planner
 import PlannerApp
-import Showtimes
 
 extension PlannerCommand {
     /// `planner plan`: which show of which watchlisted film, where, and when to leave.

@@ -3,7 +3,6 @@ import Foundation
 import Geo
 import Planner
 import PlannerApp
-import Routing
 import Theaters
 import Tabular
 

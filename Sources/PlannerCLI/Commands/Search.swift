@@ -1,5 +1,4 @@
 import ArgumentParser
-import NowPlaying
 import PlannerApp
 
 extension PlannerCommand {

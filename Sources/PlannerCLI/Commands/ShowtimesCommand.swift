@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
-import Showtimes
-import Watchlist
 
 extension PlannerCommand {
     /// `planner showtimes`: the day's shows at nearby theaters; `planner showtimes import FILE`.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
-import Showtimes
 
 extension PlannerCommand {
     /// `planner showtimes import FILE`: shows from any cinema, in CSV or JSON, into the database.
@@ -23,10 +22,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let data = try InputFile.read(file, what: "showtimes imports")
-            let shows = try ShowImport.shows(from: data, fileName: file)
-            let store = try AppDatabase.open(explicit: db)
-            let count = try await ShowtimesStore(writer: store.writer).saveImported(shows)
-            let theaters = Set(shows.map(\.providerTheaterName)).count
+            let (count, theaters) = try await ShowtimesFileImport.run(data, fileName: file, databaseFile: db)
             Console.out(
                 "imported \(count) show\(count == 1 ? "" : "s") at \(theaters) theater\(theaters == 1 ? "" : "s")")
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
-import Watchlist
 
 extension PlannerCommand {
     /// `planner stats`: counts and the histogram of your ratings.
@@ -19,11 +18,12 @@ extension PlannerCommand {
         }
 
         func run() throws {
-            let stats = try store.open().stats()
+            let book = try store.open()
+            let stats = try book.stats()
             if output.format == .json {
                 try output.target.write(String(decoding: try stats.jsonData(), as: UTF8.self))
             } else {
-                try output.target.write(StatsRenderer.render(stats))
+                try output.target.write(book.statsText(stats))
             }
         }
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Geo
-import NowPlaying
 import Planner
 import PlannerApp
 import Theaters

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Geo
-import NowPlaying
 import PlannerApp
 
 extension PlannerCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NowPlaying
 import PlannerApp
 
 extension PlannerCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import PlannerApp
-import Watchlist
 
 /// `--db`, for the list commands that need no TMDb.
 struct StoreOptions: ParsableArguments {
@@ -11,7 +10,7 @@ struct StoreOptions: ParsableArguments {
             valueName: "file"))
     var db: String?
 
-    func open() throws -> PlannerStore { try AppDatabase.open(explicit: db) }
+    func open() throws -> ListBook { try ListBook.open(databaseFile: db) }
 }
 
 extension FilmReference: ExpressibleByArgument {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Planner
 import PlannerApp
-import Showtimes
 
 /// `--date`, `--area`, `--offline`, `--refresh`, `--verbose` and `--db`, shared by `showtimes` and `plan`.
 struct ShowtimesOptions: ParsableArguments {

@@ -1,5 +1,4 @@
 import Hummingbird
-import NowPlaying
 import PlannerApp
 
 /// `GET /v1/films/…`: `now-playing`, `upcoming-releases`, `trending`, `popular`, `search` and `movie` over HTTP.

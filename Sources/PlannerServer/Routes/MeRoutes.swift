@@ -1,9 +1,7 @@
 import Foundation
 import Hummingbird
-import NowPlaying
 import PlannerApp
 import Tabular
-import Watchlist
 
 /// `/v1/me/…`: one user's watchlist, favorites, ratings, reviews, stats, suggestions and release calendar,
 /// behind their bearer token (the calendar also behind its feed key).
@@ -12,20 +10,20 @@ enum MeRoutes {
         for (path, list) in [("watchlist", FilmList.watchlist), ("favorites", .favorites)] {
             router.get(RouterPath("/v1/me/\(path)")) { request, _ in
                 let user = try await state.user(request)
-                return Reply.json(try FilmFormat.json(try state.storage.lists.storage(for: user.id).listJSON(list)))
+                return Reply.json(try FilmFormat.json(try state.book(for: user).listJSON(list)))
             }
             router.post(RouterPath("/v1/me/\(path)")) { request, context in
                 let user = try await state.user(request)
                 let body = try await decode(FilmID.self, from: request, context: context, state: state)
                 let films = try state.films(region: nil, user: user)
                 let addition = try await films.add(id: body.id, to: list)
-                let item = try films.store.listJSON(list).first { $0.id == addition.film.id }
+                let item = try ListBook(store: films.store).listJSON(list).first { $0.id == addition.film.id }
                 return Reply.json(try FilmFormat.json(item), status: addition.result == .added ? .created : .ok)
             }
             router.delete(RouterPath("/v1/me/\(path)/{id}")) { request, context in
                 let user = try await state.user(request)
                 let id = try filmID(context)
-                guard try state.storage.lists.storage(for: user.id).remove(filmID: id, from: list) else {
+                guard try state.book(for: user).remove(filmID: id, from: list) else {
                     throw Problem(.notFound, "film \(id) is not on your \(list.displayName)")
                 }
                 return Reply.noContent()
@@ -35,31 +33,31 @@ enum MeRoutes {
             let user = try await state.user(request)
             let body = try await decode(RatingBody.self, from: request, context: context, state: state)
             let id = try filmID(context)
-            try onAList(id, store: state.storage.lists.storage(for: user.id)).rate(filmID: id, stars: body.rating)
+            try onAList(id, book: state.book(for: user)).rate(filmID: id, stars: body.rating)
             return Reply.json(try FilmFormat.json(RatingBody(id: id, rating: body.rating)))
         }
         router.delete("/v1/me/ratings/{id}") { request, context in
             let user = try await state.user(request)
             let id = try filmID(context)
-            try onAList(id, store: state.storage.lists.storage(for: user.id)).rate(filmID: id, stars: nil)
+            try onAList(id, book: state.book(for: user)).rate(filmID: id, stars: nil)
             return Reply.noContent()
         }
         router.put("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
             let body = try await decode(ReviewBody.self, from: request, context: context, state: state)
             let id = try filmID(context)
-            try onAList(id, store: state.storage.lists.storage(for: user.id)).review(filmID: id, text: body.review)
+            try onAList(id, book: state.book(for: user)).review(filmID: id, text: body.review)
             return Reply.json(try FilmFormat.json(ReviewBody(id: id, review: body.review)))
         }
         router.delete("/v1/me/reviews/{id}") { request, context in
             let user = try await state.user(request)
             let id = try filmID(context)
-            try onAList(id, store: state.storage.lists.storage(for: user.id)).review(filmID: id, text: nil)
+            try onAList(id, book: state.book(for: user)).review(filmID: id, text: nil)
             return Reply.noContent()
         }
         router.get("/v1/me/stats") { request, _ in
             let user = try await state.user(request)
-            return Reply.json(String(decoding: try state.storage.lists.storage(for: user.id).stats().jsonData(), as: UTF8.self))
+            return Reply.json(String(decoding: try state.book(for: user).stats().jsonData(), as: UTF8.self))
         }
         router.get("/v1/me/suggest") { request, _ in
             let user = try await state.user(request)
@@ -113,11 +111,11 @@ enum MeRoutes {
     }
 
     /// The user's store, once the film is known to be on one of their lists (a diary is kept for those only).
-    static func onAList(_ id: Int, store: any ListStorage) throws -> any ListStorage {
-        guard try store.contains(filmID: id, in: .watchlist) || store.contains(filmID: id, in: .favorites) else {
+    static func onAList(_ id: Int, book: ListBook) throws -> ListBook {
+        guard try book.isListed(filmID: id) else {
             throw Problem(.notFound, "film \(id) is on none of your lists; add it first with POST /v1/me/watchlist")
         }
-        return store
+        return book
     }
 
     static func filmID(_ context: BasicRequestContext) throws -> Int {

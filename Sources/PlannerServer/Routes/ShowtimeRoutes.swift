@@ -2,7 +2,6 @@ import Foundation
 import Geo
 import Hummingbird
 import PlannerApp
-import Watchlist
 
 /// `GET /v1/showtimes` and `GET /v1/plan`: `planner showtimes` and `planner plan` over HTTP. Public, so without a
 /// token the watchlist is empty (nothing is planned); with one, it is that user's.

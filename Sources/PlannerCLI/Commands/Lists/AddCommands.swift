@@ -1,6 +1,5 @@
 import ArgumentParser
 import PlannerApp
-import Watchlist
 
 /// The options of `watchlist add` and `favorites add`.
 struct AddArguments: ParsableArguments {

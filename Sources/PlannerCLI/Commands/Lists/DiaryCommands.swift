@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Planner
 import PlannerApp
-import Watchlist
 
 /// `planner watchlist rate ID 4.5`
 struct Rate: ParsableCommand {
@@ -19,9 +18,7 @@ struct Rate: ParsableCommand {
     }
 
     func run() throws {
-        let store = try store.open()
-        let target = try film.stored(in: store)
-        try store.rate(filmID: target.id, stars: stars)
+        let target = try store.open().rate(film, stars: stars)
         Console.out("rated \(target.title) [\(target.id)] \(String(format: "%.1f", stars)) ★")
     }
 }
@@ -35,9 +32,7 @@ struct Review: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let store = try store.open()
-        let target = try film.stored(in: store)
-        try store.review(filmID: target.id, text: text)
+        let target = try store.open().review(film, text: text)
         Console.out("saved your review of \(target.title) [\(target.id)]")
     }
 }
@@ -58,10 +53,8 @@ struct Watched: ParsableCommand {
     }
 
     func run() throws {
-        let store = try store.open()
-        let target = try film.stored(in: store)
         let day = on ?? CalendarDay(Date(), in: .current).description
-        try store.markWatched(filmID: target.id, on: day)
+        let target = try store.open().markWatched(film, on: day)
         Console.out("marked \(target.title) [\(target.id)] as watched on \(day)")
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
-import Watchlist
 
 /// `planner watchlist export --format json|letterboxd [--output FILE]`
 struct WatchlistExport: ParsableCommand {
@@ -17,11 +16,11 @@ struct WatchlistExport: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let store = try store.open()
+        let book = try store.open()
         let text: String
         switch format {
-        case .json: text = String(decoding: try store.exportJSON(), as: UTF8.self)
-        case .letterboxd: text = try store.exportLetterboxdCSV(.watchlist)
+        case .json: text = String(decoding: try book.exportJSON(), as: UTF8.self)
+        case .letterboxd: text = try book.exportLetterboxdCSV(.watchlist)
         }
         try OutputTarget(path: output).write(text)
     }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import NowPlaying
 import PlannerApp
-import Watchlist
 import Tabular
 
 /// What `watchlist` and `favorites` share: add, remove, list and clear, for either list.
@@ -17,7 +15,7 @@ enum ListActions {
             guard let id = reference.id else {
                 throw ValidationError("--title stores a film without a lookup, so give its TMDb id, not a title")
             }
-            addition = try AppDatabase.open(explicit: options.db).addWithoutLookup(
+            addition = try ListBook.open(databaseFile: options.db).addWithoutLookup(
                 id: id, title: offlineTitle, year: year, to: list, note: note, priority: priority)
         } else {
             do {
@@ -51,28 +49,8 @@ enum ListActions {
 
     /// Removes a series named by id, or by the name of exactly one series on the list.
     static func removeSeries(_ reference: FilmReference, from list: FilmList, store options: StoreOptions) throws {
-        let store = try options.open()
-        let items = try store.series(on: list)
-        let series: Series
-        if let id = reference.id {
-            guard let found = try items.first(where: { $0.series.id == id })?.series ?? store.series(id: id) else {
-                throw PlannerAppError.notFound("no series with id \(id) is on your \(list.displayName)")
-            }
-            series = found
-        } else {
-            let folded = FilmBridge.fold(reference.title)
-            let matches = items.filter { FilmBridge.fold($0.series.name) == folded }
-            guard let only = matches.first?.series else {
-                throw PlannerAppError.notFound(
-                    "no series called '\(PlannerAppError.shortened(reference.title))' is on your \(list.displayName)")
-            }
-            guard matches.count == 1 else {
-                throw PlannerAppError.invalidOption(
-                    "\(matches.count) series on your \(list.displayName) are called '\(only.name)'; remove one by id")
-            }
-            series = only
-        }
-        if try store.remove(seriesID: series.id, from: list) {
+        let (series, removed) = try options.open().removeSeries(reference, from: list)
+        if removed {
             Console.out("removed the series \(series.name) [tv \(series.id)] from your \(list.displayName)")
         } else {
             Console.out("the series \(series.name) [tv \(series.id)] was not on your \(list.displayName); nothing changed")
@@ -113,9 +91,8 @@ enum ListActions {
     }
 
     static func remove(_ reference: FilmReference, from list: FilmList, store options: StoreOptions) throws {
-        let store = try options.open()
-        let film = try reference.stored(in: store, on: list)
-        if try store.remove(filmID: film.id, from: list) {
+        let (film, removed) = try options.open().remove(reference, from: list)
+        if removed {
             Console.out("removed \(film.title) [\(film.id)] from your \(list.displayName)")
         } else {
             Console.out("\(film.title) [\(film.id)] was not on your \(list.displayName); nothing changed")
@@ -139,7 +116,8 @@ enum ListActions {
     static func show(
         _ list: FilmList, query: ListQuery, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool = false
     ) throws {
-        let items = try options.open().list(list, query: query)
+        let book = try options.open()
+        let items = try book.films(on: list, query: query)
         switch output.format {
         case .json:
             let snapshot = items.map(ListItemJSON.init)
@@ -150,7 +128,7 @@ enum ListActions {
             try output.target.write(lines.joined(separator: "\n"))
         case .table, .geojson:
             // Series are shown under the films, in a table of their own, when the whole list is asked for.
-            let series = query.filter == .all ? try options.open().series(on: list) : []
+            let series = query.filter == .all ? try book.series(on: list) : []
             let seriesText = series.isEmpty
                 ? "" : seriesTable(series, long: long) + "\n\n\(series.count) series on your \(list.displayName)"
             guard !items.isEmpty else {

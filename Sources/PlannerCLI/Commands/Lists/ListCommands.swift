@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Planner
 import PlannerApp
-import Watchlist
 
 extension ListQuery.Sort: ExpressibleByArgument {}
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import PlannerApp
-import Watchlist
 
 struct WatchlistRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a film (id or title).")
