@@ -13,7 +13,7 @@ let libcReadsPackedRelocations: Bool = {
         var buffer = [CChar](repeating: 0, count: 64)
         guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
         // "glibc 2.36"
-        let version = String(cString: buffer).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
+        let version = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
         guard let version, version.count >= 2 else { return false }
         return version[0] > 2 || (version[0] == 2 && version[1] >= 36)
     #else
@@ -66,17 +66,14 @@ let package = Package(
         .target(name: "Settings"),
         // HTTP for every client: the transport protocol, libcurl's transport, retries, pacing, key redaction.
         .target(name: "Transport", dependencies: ["CCurl"]),
-        // TMDb v3 and OMDb clients over an injectable HTTP transport, with a SQLite response cache.
-        .target(name: "NowPlaying", dependencies: ["Transport", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
+        // TMDb v3 and OMDb clients over an injectable HTTP transport, with a response cache behind a storage port.
+        .target(name: "NowPlaying", dependencies: ["Transport", "Tabular"]),
         // The system libcurl, loaded on the first request (dlopen), with non-variadic `curl_easy_setopt` wrappers, for
         // CurlTransport. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
-        .target(
-            name: "OnlineLookup",
-            dependencies: ["Geo", "Theaters", "Transport", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        // The SQLite store: watchlist, favorites, ratings, reviews.
+        .target(name: "OnlineLookup", dependencies: ["Geo", "Theaters", "Transport"]),
+        // The lists' storage ports (`ListStorage`) and their SQLite store: watchlist, favorites, ratings, reviews.
         .target(
             name: "Watchlist",
             dependencies: [
@@ -84,9 +81,12 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
+        .target(name: "Showtimes", dependencies: ["Geo", "Theaters", "Transport", "Tabular"]),
+        // The caches' storage ports on SQLite (GRDB): the TMDb, online-lookup and showtimes tables, in the file the
+        // watchlist store owns, and their migrations.
         .target(
-            name: "Showtimes",
-            dependencies: ["Geo", "Theaters", "Transport", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "SQLiteStore",
+            dependencies: ["NowPlaying", "OnlineLookup", "Showtimes", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
         .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),
@@ -102,7 +102,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Times graph import and queries on a real extract (release mode).
         .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Planner", "Routing", "Theaters"]),
-        // PostgreSQL behind the same storage interfaces as SQLite (lists, users, caches, pacing), for several
+        // PostgreSQL behind the same storage ports as SQLite (lists, users, caches, pacing), for several
         // `planner serve` instances sharing one database (postgres-nio).
         .target(
             name: "PostgresStore",
@@ -120,7 +120,7 @@ let package = Package(
             name: "PlannerApp",
             dependencies: [
                 "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport",
+                "OnlineLookup", "Routing", "Tabular", "Transport", "SQLiteStore",
             ]
         ),
         // What the service adds to the core: PostgreSQL behind `Storage`, users' tokens (SHA-256, swift-crypto), and
@@ -198,7 +198,10 @@ let package = Package(
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(
             name: "NowPlayingTests",
-            dependencies: ["NowPlaying", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "NowPlaying", "SQLiteStore", "Transport", "TestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "TransportTests",
@@ -212,12 +215,15 @@ let package = Package(
         ),
         .testTarget(
             name: "OnlineLookupTests",
-            dependencies: ["OnlineLookup", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "OnlineLookup", "SQLiteStore", "Transport", "TestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ShowtimesTests",
             dependencies: [
-                "Showtimes", "Geo", "Theaters", "NowPlaying", "Transport", "TestSupport",
+                "Showtimes", "SQLiteStore", "Geo", "Theaters", "NowPlaying", "Transport", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
@@ -237,7 +243,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "PlannerCLITests",
-            dependencies: ["PlannerCLI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "PlannerCLI", "SQLiteStore", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
     ]
 )

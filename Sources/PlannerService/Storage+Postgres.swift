@@ -10,9 +10,9 @@ extension Storage {
     package static func postgres(_ backend: PostgresBackend) -> Storage {
         Storage(
             lists: PostgresListStorage(backend: backend),
-            tmdbCache: TMDbCache(backend: PostgresTMDbCache(backend: backend)),
-            lookupCache: LookupCache(backend: PostgresLookupCache(backend: backend)),
-            showtimes: ShowtimesStore(backend: PostgresShowtimesCache(backend: backend)))
+            tmdbCache: TMDbCache(storage: PostgresTMDbCache(backend: backend)),
+            lookupCache: LookupCache(storage: PostgresLookupCache(backend: backend)),
+            showtimes: ShowtimesStore(cache: PostgresShowtimesCache(backend: backend)))
     }
 
     /// The database `--database` names, else `PLANNER_DATABASE_URL`, else the SQLite file (`--db`, `PLANNER_DB`, …).

@@ -5,7 +5,7 @@ import PostgresNIO
 import Showtimes
 
 /// The TMDb response cache in PostgreSQL: one instance's entry serves every other.
-public struct PostgresTMDbCache: TMDbCacheBackend {
+public struct PostgresTMDbCache: TMDbCacheStorage {
     public let backend: PostgresBackend
 
     public init(backend: PostgresBackend) { self.backend = backend }
@@ -17,7 +17,7 @@ public struct PostgresTMDbCache: TMDbCacheBackend {
         }
     }
 
-    public func store(_ body: Data, forKey key: String, fetchedAt: Date) throws {
+    public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
         try backend.query(
             """
             INSERT INTO tmdb_http_cache (key, body, fetched_at) VALUES (\(key), \(body), \(fetchedAt.timeIntervalSince1970))
@@ -29,7 +29,7 @@ public struct PostgresTMDbCache: TMDbCacheBackend {
         try backend.query("SELECT key FROM tmdb_http_cache ORDER BY key").map { try $0.decode(String.self) }
     }
 
-    public func removeEntries(fetchedBefore date: Date) throws -> Int {
+    public func removeEntries(fetchedBefore date: Date) async throws -> Int {
         try backend.query(
             "DELETE FROM tmdb_http_cache WHERE fetched_at < \(date.timeIntervalSince1970) RETURNING key"
         ).count
@@ -38,8 +38,8 @@ public struct PostgresTMDbCache: TMDbCacheBackend {
 
 /// Overpass and Nominatim answers, and their request pacing, in PostgreSQL: the pacing holds for the whole
 /// deployment, every instance taking the one slot in turn (a row locked with `FOR UPDATE`, timed by the
-/// database's clock).
-public struct PostgresLookupCache: LookupCacheBackend {
+/// database's clock, so that instances on several machines agree: the caller's `now` and process id are not used).
+public struct PostgresLookupCache: LookupCacheStorage {
     public let backend: PostgresBackend
     /// Names this process as the slot's holder: host and process id.
     let holder: String
@@ -63,7 +63,9 @@ public struct PostgresLookupCache: LookupCacheBackend {
             """)
     }
 
-    public func acquireSlot(service: String, leaseSeconds: Double, intervalSeconds: Double) throws -> Double? {
+    public func acquireSlot(
+        service: String, leaseSeconds: Double, intervalSeconds: Double, now _: Date, pid _: Int32
+    ) throws -> Double? {
         try backend.transaction { session in
             try session.execute(
                 "INSERT INTO lookup_pacing (service, next_allowed_at) VALUES (\(service), 0) ON CONFLICT DO NOTHING")
@@ -85,7 +87,7 @@ public struct PostgresLookupCache: LookupCacheBackend {
         }
     }
 
-    public func releaseSlot(service: String, intervalSeconds: Double) throws {
+    public func releaseSlot(service: String, intervalSeconds: Double, now _: Date) throws {
         try backend.query(
             """
             UPDATE lookup_pacing
@@ -95,8 +97,9 @@ public struct PostgresLookupCache: LookupCacheBackend {
     }
 }
 
-/// The showtimes providers' answers in PostgreSQL.
-public struct PostgresShowtimesCache: ShowtimesCacheBackend {
+/// The showtimes providers' answers in PostgreSQL. Imported shows are kept in the SQLite file only: a
+/// ``ShowtimesStore`` over this cache has no ``ImportedShowStorage``.
+public struct PostgresShowtimesCache: ShowtimesCacheStorage {
     public let backend: PostgresBackend
 
     public init(backend: PostgresBackend) { self.backend = backend }

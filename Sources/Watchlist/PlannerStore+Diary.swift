@@ -1,6 +1,6 @@
 import GRDB
 
-extension PlannerStore {
+extension PlannerStore: DiaryStorage {
     /// Rates a film 0.5…5 stars in steps of 0.5; nil removes the rating.
     /// - Throws: ``WatchlistError/invalidRating(_:)``, ``WatchlistError/filmNotFound(id:)``.
     public func rate(filmID: Int, stars: Double?) throws {

@@ -1,6 +1,6 @@
 import GRDB
 
-extension PlannerStore {
+extension PlannerStore: FilmStorage {
     /// Fills in (or replaces) a film's details and its regional release dates, clearing ``Film/needsDetails``.
     ///
     /// This is how a placeholder added offline gets its details once TMDb is reachable. The year is taken from

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension PlannerStore {
+extension PlannerStore: SnapshotStorage {
     /// A snapshot of the whole store, read in one transaction.
     public func snapshot() throws -> StoreSnapshot {
         try read { db in
@@ -51,6 +51,11 @@ extension PlannerStore {
     @discardableResult
     public func importJSON(_ data: Data) throws -> ImportReport {
         try merge(StoreSnapshot.decode(data))
+    }
+
+    /// Merges a snapshot into this user's store in one transaction, as ``importJSON(_:)`` does.
+    public func merge(_ snapshot: StoreSnapshot) throws -> ImportReport {
+        try write { [userID] db in try Self.merge(snapshot, user: userID, in: db) }
     }
 
     static func merge(_ snapshot: StoreSnapshot, user: Int64, in db: Database) throws -> ImportReport {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension PlannerStore {
+extension PlannerStore: ListEntryStorage {
     /// Adds a film to a list, storing the film first when it is new.
     ///
     /// Adding a film that is already on the list changes nothing, not even its note or priority.

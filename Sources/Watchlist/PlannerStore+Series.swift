@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension PlannerStore {
+extension PlannerStore: SeriesStorage {
     /// Stores a series' details, replacing what was stored (its list entries stay).
     public func upsertSeries(_ series: Series) throws {
         try write { db in try SeriesRecord(series).upsert(db) }

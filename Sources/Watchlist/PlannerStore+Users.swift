@@ -24,7 +24,7 @@ public struct UserAccount: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var isLocal: Bool { id == PlannerStore.localUserID }
 }
 
-extension PlannerStore {
+extension PlannerStore: AccountStorage {
     /// Adds a user with the hashes of a new token and feed key.
     /// - Throws: ``WatchlistError/userExists(_:)`` when the name is taken.
     @discardableResult

@@ -2,6 +2,7 @@ import FlyingFox
 import TestSupport
 import Foundation
 import GRDB
+import SQLiteStore
 import Testing
 
 @testable import NowPlaying
@@ -212,7 +213,7 @@ final class TestClock: @unchecked Sendable {
         migrator.registerMigration("watchlist-v1") { db in
             try db.create(table: "watchlist") { $0.primaryKey("id", .integer) }
         }
-        TMDbCache.registerMigrations(in: &migrator)
+        SQLiteTMDbCache.registerMigrations(in: &migrator)
 
         // When it migrates
         try migrator.migrate(queue)
@@ -222,7 +223,7 @@ final class TestClock: @unchecked Sendable {
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.hasPrefix("nowplaying-") })
         let tables = try queue.read { db in
-            (try db.tableExists("watchlist"), try db.tableExists(TMDbCache.tableName))
+            (try db.tableExists("watchlist"), try db.tableExists(SQLiteTMDbCache.tableName))
         }
         #expect(tables == (true, true))
     }

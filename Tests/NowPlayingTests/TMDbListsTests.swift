@@ -1,6 +1,7 @@
 import FlyingFox
 import TestSupport
 import Foundation
+import SQLiteStore
 import Testing
 
 @testable import NowPlaying

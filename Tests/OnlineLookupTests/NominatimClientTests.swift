@@ -174,7 +174,8 @@ actor Arrivals {
 
     @Test func aRequestWhoseHostNameDoesNotResolveTakesNoTurnAndWritesNothing() async throws {
         // Given a service whose host name does not resolve (RFC 6761's .invalid), asked through libcurl's transport
-        let cache = try testCache()
+        let database = try testDatabase()
+        let cache = try testCache(in: database)
         let nowhere = URL(string: "http://" + String(repeating: "n", count: 60) + ".invalid")!
         let client = NominatimClient(baseURL: nowhere, userAgent: "t", cache: cache, retry: quickRetry())
         // When a search fails to reach it
@@ -182,7 +183,7 @@ actor Arrivals {
             _ = try await client.search("Lyon")
         }
         // Then no turn was taken: the pacing table was never written
-        let rows = try await cache.writer!.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM onlineLookupPacing") }
+        let rows = try await database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM onlineLookupPacing") }
         #expect(rows == 0)
     }
 

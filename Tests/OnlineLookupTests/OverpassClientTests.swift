@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 import Theaters
 @testable import OnlineLookup
+import SQLiteStore
 import Transport
 
 /// Overpass's documented JSON: a node, and a way with its `center` (from `out center tags`).
@@ -19,12 +20,19 @@ let overpassBody = """
      ]}
     """
 
-func testCache() throws -> LookupCache {
+/// A migrated SQLite database in memory holding the lookup cache's tables.
+func testDatabase() throws -> DatabaseQueue {
     let queue = try DatabaseQueue()
     var migrator = DatabaseMigrator()
-    LookupCache.registerMigrations(in: &migrator)
+    SQLiteLookupCache.registerMigrations(in: &migrator)
     try migrator.migrate(queue)
-    return LookupCache(writer: queue)
+    return queue
+}
+
+/// A lookup cache on SQLite, in memory.
+func testCache(in queue: DatabaseQueue? = nil) throws -> LookupCache {
+    let database = try queue ?? testDatabase()
+    return LookupCache(storage: SQLiteLookupCache(writer: database))
 }
 
 func quickRetry() -> RetryPolicy { RetryPolicy(maxAttempts: 3, baseDelaySeconds: 0.01, maxDelaySeconds: 0.02, maxRetryAfterSeconds: 0.05) }

@@ -1,5 +1,6 @@
 import Foundation
 import NowPlaying
+import SQLiteStore
 import Testing
 
 @Suite("planner's film commands, run as a user runs them, with no network")

@@ -1,5 +1,6 @@
 import Foundation
 import NowPlaying
+import SQLiteStore
 import Testing
 import TestSupport
 

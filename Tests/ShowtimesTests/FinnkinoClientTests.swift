@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import NowPlaying
+import SQLiteStore
 import Showtimes
 import TestSupport
 import Testing

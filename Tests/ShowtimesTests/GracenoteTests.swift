@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Geo
+import SQLiteStore
 import Showtimes
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Geo
+import SQLiteStore
 import Showtimes
 import TestSupport
 import Testing
@@ -157,7 +158,7 @@ struct MovieGluParsingTests {
 }
 
 /// A showtimes cache in memory that lets a test read every key and body written.
-private final class RecordingCache: ShowtimesCacheBackend, @unchecked Sendable {
+private final class RecordingCache: ShowtimesCacheStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: (body: Data, fetchedAt: Date)] = [:]
 
@@ -266,7 +267,7 @@ struct MovieGluClientTests {
     @Test func theSecretsAreInNoCacheKeyNorCachedBodyNorDescriptionNorDump() async throws {
         try await withFake { fake in
             let cache = RecordingCache()
-            _ = try await schedule(self.client(fake, store: ShowtimesStore(backend: cache)))
+            _ = try await schedule(self.client(fake, store: ShowtimesStore(cache: cache)))
             #expect(
                 cache.keys == [
                     "movieglu cinemaShowTimes/?cinema_id=9101&date=\(Self.day) territory=UK",

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import Showtimes
 import Testing
 

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import SQLiteStore
 import Showtimes
 import TestSupport
 import Testing
@@ -567,8 +568,11 @@ struct WebPageShowtimesClientTests {
             let times = await arrivals.all
             // robots.txt once, the two theaters' pages, and the two event pages
             #expect(times.count == 5)
+            // Arrivals are stamped by the fake, which a loaded machine can delay: half the interval still tells
+            // paced requests (a second apart) from unpaced ones (milliseconds apart).
             let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
-            #expect(gaps.allSatisfy { $0 >= 0.9 }, "gaps between requests: \(gaps)")
+            #expect(gaps.allSatisfy { $0 >= 0.5 }, "gaps between requests: \(gaps)")
+            #expect(times.last!.timeIntervalSince(times.first!) >= 3.5, "requests: \(times)")
         }
     }
 }

@@ -5,7 +5,8 @@ import Transport
 /// A TMDb API v3 client: lists, searches, details and release dates, with a response cache.
 ///
 /// ```swift
-/// let client = TMDbClient(configuration: try .fromEnvironment(env), cache: TMDbCache(writer: dbQueue))
+/// let cache = TMDbCache(storage: SQLiteTMDbCache(writer: dbQueue))
+/// let client = TMDbClient(configuration: try .fromEnvironment(env), cache: cache)
 /// let playing = try await client.nowPlaying(region: "GB")
 /// print(playing.value.results.map(\.title), playing.provenance)
 /// ```

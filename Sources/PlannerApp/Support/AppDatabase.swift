@@ -1,7 +1,5 @@
 import Foundation
-import NowPlaying
-import OnlineLookup
-import Showtimes
+import SQLiteStore
 import Watchlist
 
 /// The one database file: the watchlist store, with every other module's tables registered on it.
@@ -9,9 +7,9 @@ import Watchlist
 package enum AppDatabase {
     /// Other modules' migrations, applied after the store's own, in this order, forever.
     package static let migrations: [PlannerStore.MigrationRegistration] = [
-        { migrator in TMDbCache.registerMigrations(in: &migrator) },
-        { migrator in LookupCache.registerMigrations(in: &migrator) },
-        { migrator in ShowtimesStore.registerMigrations(in: &migrator) },
+        { migrator in SQLiteTMDbCache.registerMigrations(in: &migrator) },
+        { migrator in SQLiteLookupCache.registerMigrations(in: &migrator) },
+        { migrator in SQLiteShowtimesStore.registerMigrations(in: &migrator) },
     ]
 
     /// `--db`, else `$PLANNER_DB`, else `$XDG_DATA_HOME/planner/planner.sqlite`, else `~/.local/share/planner/…`.

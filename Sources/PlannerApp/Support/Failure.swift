@@ -37,7 +37,6 @@ package struct Failure: Sendable, Equatable {
     /// The failure an error stands for; `sentence` is the error's line as shown (one line, shortened).
     package static func of(_ error: any Error, sentence: String) -> Failure {
         switch error {
-        case let failure as Failure: return failure
         case let error as PlannerAppError:
             switch error {
             case .notFound, .outsideCoverage: return Failure(.notFound, sentence)

@@ -1,6 +1,7 @@
 import Foundation
 import NowPlaying
 import OnlineLookup
+import SQLiteStore
 import Settings
 
 /// The online services `nearby` and friends may ask, and when: never (`--offline`, or `online = never`), when the
@@ -33,7 +34,9 @@ package struct OnlineServices: Sendable {
             // storage's pool).
             let cache = try environment.storage?.lookupCache
                 ?? LookupCache(
-                    writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false).writer)
+                    storage: SQLiteLookupCache(
+                        writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false)
+                            .writer))
             let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
             return OnlineServices(
                 policy: policy,

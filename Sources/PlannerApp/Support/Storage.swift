@@ -1,6 +1,7 @@
 import Foundation
 import NowPlaying
 import OnlineLookup
+import SQLiteStore
 import Showtimes
 import Watchlist
 
@@ -33,10 +34,12 @@ package struct Storage: Sendable {
             lists: lists.storage(for: userID), tmdbCache: tmdbCache, lookupCache: lookupCache, showtimes: showtimes)
     }
 
-    /// The SQLite file.
+    /// The SQLite file: the store's own tables, and the caches' tables beside them (`SQLiteStore`).
     package static func sqlite(_ store: PlannerStore) -> Storage {
-        Storage(
-            lists: store, tmdbCache: TMDbCache(writer: store.writer), lookupCache: LookupCache(writer: store.writer),
-            showtimes: ShowtimesStore(writer: store.writer))
+        let showtimes = SQLiteShowtimesStore(writer: store.writer)
+        return Storage(
+            lists: store, tmdbCache: TMDbCache(storage: SQLiteTMDbCache(writer: store.writer)),
+            lookupCache: LookupCache(storage: SQLiteLookupCache(writer: store.writer)),
+            showtimes: ShowtimesStore(cache: showtimes, imports: showtimes))
     }
 }

@@ -63,7 +63,7 @@ extension PlannerStore {
     }
 }
 
-extension ListStorage {
+extension ListEntryStorage {
     /// The list as the JSON rows both faces write.
     package func listJSON(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItemJSON] {
         try self.list(list, query: query).map(ListItemJSON.init)

@@ -10,7 +10,7 @@ package enum ShowtimesFileImport {
     ) async throws -> (shows: Int, theaters: Int) {
         let shows = try ShowImport.shows(from: data, fileName: fileName)
         let store = try AppDatabase.open(explicit: databaseFile, environment: environment)
-        let count = try await ShowtimesStore(writer: store.writer).saveImported(shows)
+        let count = try await Storage.sqlite(store).showtimes.saveImported(shows)
         return (count, Set(shows.map(\.providerTheaterName)).count)
     }
 }

@@ -1,99 +1,44 @@
 import Foundation
-import GRDB
 
-/// The showtimes tables in the application's SQLite database: the providers' response cache and imported shows.
+/// The providers' response cache and the imported shows.
 ///
-/// The store that owns the database registers ``registerMigrations(in:)`` and hands its writer here.
+/// Two ports keep them: a ``ShowtimesCacheStorage`` for the cache (the application's SQLite file, or PostgreSQL
+/// shared by several servers) and, where there is one, an ``ImportedShowStorage`` for the imported shows (the SQLite
+/// file only: `planner showtimes import` writes there). The `SQLiteStore` module implements both.
 ///
 /// ```swift
-/// let store = ShowtimesStore(writer: plannerStore.writer)
-/// try await store.replaceImported(shows)
+/// let tables = SQLiteShowtimesStore(writer: plannerStore.writer)
+/// let store = ShowtimesStore(cache: tables, imports: tables)
+/// try await store.saveImported(shows)
 /// let shows = try await store.importedShows(onLocalDay: "2026-11-22")
 /// ```
 public struct ShowtimesStore: Sendable {
-    private let writer: (any DatabaseWriter)?
-    private let backend: (any ShowtimesCacheBackend)?
+    private let cacheStorage: any ShowtimesCacheStorage
+    private let importStorage: (any ImportedShowStorage)?
 
-    /// Creates a store over a database whose migrations include ``registerMigrations(in:)``.
-    public init(writer: any DatabaseWriter) {
-        self.writer = writer
-        backend = nil
-    }
-
-    /// A store whose response cache is kept elsewhere (PostgreSQL, shared by several servers). It holds no
-    /// imported shows: `planner showtimes import` writes to a SQLite file.
-    public init(backend: any ShowtimesCacheBackend) {
-        writer = nil
-        self.backend = backend
-    }
-
-    /// Adds this module's migrations, all named `showtimes-v1-…`. Shipped migrations are never edited.
-    public static func registerMigrations(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("showtimes-v1-http-cache") { db in
-            try db.create(table: "showtimes_http_cache") { table in
-                table.primaryKey("key", .text)
-                table.column("body", .blob).notNull()
-                table.column("fetchedAt", .double).notNull()
-            }
-        }
-        migrator.registerMigration("showtimes-v1-imported-shows") { db in
-            try db.create(table: "showtimes_imported_show") { table in
-                table.column("theater", .text).notNull()
-                table.column("title", .text).notNull()
-                table.column("year", .integer)
-                table.column("start", .double).notNull()  // seconds since 1970, UTC
-                table.column("end", .double)
-                table.column("timeZone", .text).notNull()
-                table.column("localDay", .text).notNull()  // YYYY-MM-DD in timeZone
-                table.column("auditorium", .text)
-                table.column("url", .text)
-                table.primaryKey(["theater", "title", "start"])
-            }
-            try db.create(
-                index: "showtimes_imported_show_localDay", on: "showtimes_imported_show", columns: ["localDay"])
-        }
-    }
-
-    /// An empty store in memory, migrated: for tests.
-    public static func inMemory() throws -> ShowtimesStore {
-        let queue = try DatabaseQueue()
-        var migrator = DatabaseMigrator()
-        registerMigrations(in: &migrator)
-        try migrator.migrate(queue)
-        return ShowtimesStore(writer: queue)
+    /// Creates a store whose response cache is `cache`, and whose imported shows are in `imports`, if anywhere.
+    ///
+    /// With no `imports` (PostgreSQL), the store holds no imported shows: saving them is refused.
+    public init(cache: any ShowtimesCacheStorage, imports: (any ImportedShowStorage)? = nil) {
+        cacheStorage = cache
+        importStorage = imports
     }
 
     // MARK: - Cache
 
     /// The body cached under `key` and when it was fetched, if any.
+    /// - Throws: ``ShowtimesError/database(_:)``.
     public func cached(forKey key: String) async throws -> (body: Data, fetchedAt: Date)? {
-        if let backend { return try await guarded { try backend.cached(forKey: key) } }
-        return try await guarded {
-            try readNow { db in
-                guard
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?", arguments: [key])
-                else { return nil }
-                let body: Data = row["body"]
-                let fetchedAt: Double = row["fetchedAt"]
-                return (body, Date(timeIntervalSince1970: fetchedAt))
-            }
-        }
+        try guarded { try cacheStorage.cached(forKey: key) }
     }
 
     /// Caches `body` under `key`, replacing what was there.
+    /// - Throws: ``ShowtimesError/database(_:)``.
     public func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
-        if let backend { return try await guarded { try backend.cache(body, forKey: key, fetchedAt: fetchedAt) } }
-        guard let writer else { return }
-        try await guarded {
-            try await writer.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO showtimes_http_cache (key, body, fetchedAt) VALUES (?, ?, ?)
-                        ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
-                        """,
-                    arguments: [key, body, fetchedAt.timeIntervalSince1970])
-            }
+        do { try await cacheStorage.cache(body, forKey: key, fetchedAt: fetchedAt) } catch let error as ShowtimesError {
+            throw error
+        } catch {
+            throw ShowtimesError.database(String(describing: error))
         }
     }
 
@@ -101,54 +46,31 @@ public struct ShowtimesStore: Sendable {
 
     /// Stores imported shows in one transaction: a show with the same theater, title and start is replaced.
     /// - Returns: How many rows were written.
+    /// - Throws: ``ShowtimesError/database(_:)``, also when this store keeps no imported shows.
     @discardableResult
     public func saveImported(_ shows: [Show]) async throws -> Int {
-        guard let writer else { throw ShowtimesError.database("imported shows are kept in the SQLite file only") }
-        return try await guarded {
-            try await writer.write { db in
-                for show in shows {
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO showtimes_imported_show
-                            (theater, title, year, start, end, timeZone, localDay, auditorium, url)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            show.providerTheaterName, show.title, show.year, show.start.timeIntervalSince1970,
-                            show.end?.timeIntervalSince1970, show.timeZoneIdentifier, show.localDay, show.auditorium,
-                            show.bookingURL,
-                        ])
-                }
-                return shows.count
-            }
+        guard let importStorage else {
+            throw ShowtimesError.database("imported shows are kept in the SQLite file only")
+        }
+        do { return try await importStorage.saveImported(shows) } catch let error as ShowtimesError {
+            throw error
+        } catch {
+            throw ShowtimesError.database(String(describing: error))
         }
     }
 
-    /// The imported shows starting on `localDay` (`YYYY-MM-DD` in each show's zone), by start.
+    /// The imported shows starting on `localDay` (`YYYY-MM-DD` in each show's zone), by start; none when this store
+    /// keeps no imported shows.
+    /// - Throws: ``ShowtimesError/database(_:)``.
     public func importedShows(onLocalDay localDay: String) async throws -> [Show] {
-        if writer == nil { return [] }
-        return try await guarded {
-            try readNow { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater",
-                    arguments: [localDay]
-                ).map { row in
-                    let theater: String = row["theater"]
-                    let start: Double = row["start"]
-                    let end: Double? = row["end"]
-                    return Show(
-                        provider: "import", providerTheaterID: theater, providerTheaterName: theater,
-                        title: row["title"], year: row["year"], start: Date(timeIntervalSince1970: start),
-                        end: end.map { Date(timeIntervalSince1970: $0) }, timeZoneIdentifier: row["timeZone"],
-                        auditorium: row["auditorium"], bookingURL: row["url"])
-                }
-            }
-        }
+        guard let importStorage else { return [] }
+        return try guarded { try importStorage.importedShows(onLocalDay: localDay) }
     }
 
-    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+    /// A storage failure, as the module's own error.
+    private func guarded<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try await body()
+            return try body()
         } catch let error as ShowtimesError {
             throw error
         } catch {
@@ -157,19 +79,21 @@ public struct ShowtimesStore: Sendable {
     }
 }
 
-extension ShowtimesStore {
-    /// A read on the calling thread. An async read holds a pooled reader while it waits to be resumed: with every
-    /// thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
-    private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let writer else { throw ShowtimesError.database("imported shows are kept in the SQLite file only") }
-        return try writer.read(body)
-    }
-}
-
-/// Where a ``ShowtimesStore`` keeps the providers' answers when not in the SQLite file.
-public protocol ShowtimesCacheBackend: Sendable {
+/// Where a ``ShowtimesStore`` keeps the providers' answers (a port: the `SQLiteStore` and `PostgresStore` modules
+/// implement it). The calls block their thread until the database answers.
+public protocol ShowtimesCacheStorage: Sendable {
     /// The body cached under `key` and when it was fetched, if any.
     func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)?
     /// Caches `body` under `key`, replacing what was there.
-    func cache(_ body: Data, forKey key: String, fetchedAt: Date) throws
+    func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws
+}
+
+/// Where a ``ShowtimesStore`` keeps the imported shows (a port: the `SQLiteStore` module implements it). The calls
+/// block their thread until the database answers.
+public protocol ImportedShowStorage: Sendable {
+    /// Stores `shows` in one transaction, a show with the same theater, title and start replacing the one stored;
+    /// how many rows were written.
+    func saveImported(_ shows: [Show]) async throws -> Int
+    /// The shows starting on `localDay` (`YYYY-MM-DD` in each show's zone), by start, then theater.
+    func importedShows(onLocalDay localDay: String) throws -> [Show]
 }

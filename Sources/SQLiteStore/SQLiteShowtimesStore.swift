@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import Showtimes
+
+/// The showtimes tables in the application's SQLite database: the providers' response cache and imported shows.
+///
+/// The store that owns the database registers ``registerMigrations(in:)`` and hands its writer here.
+///
+/// ```swift
+/// let tables = SQLiteShowtimesStore(writer: plannerStore.writer)
+/// let store = ShowtimesStore(cache: tables, imports: tables)
+/// ```
+public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
+    private let writer: any DatabaseWriter
+
+    /// Creates the tables' storage over a database whose migrations include ``registerMigrations(in:)``.
+    public init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// Adds the showtimes migrations, all named `showtimes-v1-…`. Shipped migrations are never edited.
+    public static func registerMigrations(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("showtimes-v1-http-cache") { db in
+            try db.create(table: "showtimes_http_cache") { table in
+                table.primaryKey("key", .text)
+                table.column("body", .blob).notNull()
+                table.column("fetchedAt", .double).notNull()
+            }
+        }
+        migrator.registerMigration("showtimes-v1-imported-shows") { db in
+            try db.create(table: "showtimes_imported_show") { table in
+                table.column("theater", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("year", .integer)
+                table.column("start", .double).notNull()  // seconds since 1970, UTC
+                table.column("end", .double)
+                table.column("timeZone", .text).notNull()
+                table.column("localDay", .text).notNull()  // YYYY-MM-DD in timeZone
+                table.column("auditorium", .text)
+                table.column("url", .text)
+                table.primaryKey(["theater", "title", "start"])
+            }
+            try db.create(
+                index: "showtimes_imported_show_localDay", on: "showtimes_imported_show", columns: ["localDay"])
+        }
+    }
+
+    // Reads run on the calling thread: an async read holds a pooled reader while it waits to be resumed, and with
+    // every thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
+
+    // MARK: - Cache
+
+    public func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)? {
+        try writer.read { db -> (body: Data, fetchedAt: Date)? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?", arguments: [key])
+            else { return nil }
+            let body: Data = row["body"]
+            let fetchedAt: Double = row["fetchedAt"]
+            return (body, Date(timeIntervalSince1970: fetchedAt))
+        }
+    }
+
+    public func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO showtimes_http_cache (key, body, fetchedAt) VALUES (?, ?, ?)
+                    ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
+                    """,
+                arguments: [key, body, fetchedAt.timeIntervalSince1970])
+        }
+    }
+
+    // MARK: - Imported shows
+
+    public func saveImported(_ shows: [Show]) async throws -> Int {
+        try await writer.write { db -> Int in
+            for show in shows {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO showtimes_imported_show
+                        (theater, title, year, start, end, timeZone, localDay, auditorium, url)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        show.providerTheaterName, show.title, show.year, show.start.timeIntervalSince1970,
+                        show.end?.timeIntervalSince1970, show.timeZoneIdentifier, show.localDay, show.auditorium,
+                        show.bookingURL,
+                    ])
+            }
+            return shows.count
+        }
+    }
+
+    public func importedShows(onLocalDay localDay: String) throws -> [Show] {
+        try writer.read { db -> [Show] in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater",
+                arguments: [localDay]
+            ).map { row in
+                let theater: String = row["theater"]
+                let start: Double = row["start"]
+                let end: Double? = row["end"]
+                return Show(
+                    provider: "import", providerTheaterID: theater, providerTheaterName: theater,
+                    title: row["title"], year: row["year"], start: Date(timeIntervalSince1970: start),
+                    end: end.map { Date(timeIntervalSince1970: $0) }, timeZoneIdentifier: row["timeZone"],
+                    auditorium: row["auditorium"], bookingURL: row["url"])
+            }
+        }
+    }
+}
+
+extension ShowtimesStore {
+    /// An empty store in a SQLite database in memory, migrated, with both its cache and its imported shows there:
+    /// for tests.
+    public static func inMemory() throws -> ShowtimesStore {
+        let queue = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        SQLiteShowtimesStore.registerMigrations(in: &migrator)
+        try migrator.migrate(queue)
+        let tables = SQLiteShowtimesStore(writer: queue)
+        return ShowtimesStore(cache: tables, imports: tables)
+    }
+}

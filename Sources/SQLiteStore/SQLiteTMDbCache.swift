@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import NowPlaying
+
+/// The TMDb response cache as one table in the application's SQLite database.
+///
+/// It lives in the same file as the watchlist: the store that owns the database registers these migrations
+/// in its own migrator, then hands its writer here.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+/// SQLiteTMDbCache.registerMigrations(in: &migrator)
+/// try migrator.migrate(dbQueue)
+/// let cache = TMDbCache(storage: SQLiteTMDbCache(writer: dbQueue))
+/// ```
+public struct SQLiteTMDbCache: TMDbCacheStorage {
+    /// The table that holds the responses.
+    public static let tableName = "nowplaying_http_cache"
+
+    private let writer: any DatabaseWriter
+
+    /// Creates the cache's storage over a database whose migrations include ``registerMigrations(in:)``.
+    public init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// Adds the cache's migrations, all named `nowplaying-…`, to the application's migrator.
+    ///
+    /// Shipped migrations are never edited; a schema change is a new migration.
+    public static func registerMigrations(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("nowplaying-v1-http-cache") { db in
+            try db.create(table: "nowplaying_http_cache") { table in
+                table.primaryKey("key", .text)
+                table.column("body", .blob).notNull()
+                table.column("fetchedAt", .double).notNull()
+            }
+        }
+    }
+
+    /// Runs only the cache's migrations on `writer`: for a database of its own, or for tests.
+    public static func migrate(_ writer: any DatabaseWriter) throws {
+        var migrator = DatabaseMigrator()
+        registerMigrations(in: &migrator)
+        try migrator.migrate(writer)
+    }
+
+    // Reads run on the calling thread: an async read holds a pooled reader while it waits to be resumed, and with
+    // every thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
+
+    public func entry(forKey key: String) throws -> TMDbCache.Entry? {
+        try writer.read { db -> TMDbCache.Entry? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT body, fetchedAt FROM nowplaying_http_cache WHERE key = ?", arguments: [key])
+            else { return nil }
+            let body: Data = row["body"]
+            let fetchedAt: Double = row["fetchedAt"]
+            return TMDbCache.Entry(body: body, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
+        }
+    }
+
+    public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO nowplaying_http_cache (key, body, fetchedAt) VALUES (?, ?, ?)
+                    ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
+                    """,
+                arguments: [key, body, fetchedAt.timeIntervalSince1970])
+        }
+    }
+
+    public func allKeys() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT key FROM nowplaying_http_cache ORDER BY key")
+        }
+    }
+
+    public func removeEntries(fetchedBefore date: Date) async throws -> Int {
+        try await writer.write { db -> Int in
+            try db.execute(
+                sql: "DELETE FROM nowplaying_http_cache WHERE fetchedAt < ?", arguments: [date.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+}
+
+extension TMDbCache {
+    /// Opens (creating it if needed) a SQLite file of the cache's own, in WAL mode, and migrates it.
+    ///
+    /// For when no store owns the database yet; the watchlist store should rather pass its own writer.
+    public static func open(fileAt url: URL) throws -> TMDbCache {
+        let pool = try DatabasePool(path: url.path)
+        try SQLiteTMDbCache.migrate(pool)
+        return TMDbCache(storage: SQLiteTMDbCache(writer: pool))
+    }
+
+    /// An empty cache in a SQLite database in memory, migrated: for tests and one-off runs.
+    public static func inMemory() throws -> TMDbCache {
+        let queue = try DatabaseQueue()
+        try SQLiteTMDbCache.migrate(queue)
+        return TMDbCache(storage: SQLiteTMDbCache(writer: queue))
+    }
+}
