@@ -53,15 +53,18 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
-        // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
+        // C's snprintf for Swift, without a variadic list (`cFormat`).
         .target(name: "CPrintf"),
-        .target(name: "Geo", dependencies: ["CPrintf"]),
+        // The string and number helpers every module may use: trimming spaces, C formatting, a seeded generator.
+        .target(name: "Basics", dependencies: ["CPrintf"]),
+        // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
+        .target(name: "Geo", dependencies: ["Basics"]),
         // The one CSV reader and writer (RFC 4180).
-        .target(name: "Tabular", dependencies: ["Geo"]),
+        .target(name: "Tabular", dependencies: ["Basics"]),
         // Theater model, catalogs (bundled, CSV, GeoJSON) and keyword resolution.
-        .target(name: "Theaters", dependencies: ["Geo", "Tabular"]),
+        .target(name: "Theaters", dependencies: ["Basics", "Geo", "Tabular"]),
         // Offline geocoding from the bundled GeoNames gazetteer.
-        .target(name: "Places", dependencies: ["Geo", "Tabular"]),
+        .target(name: "Places", dependencies: ["Basics", "Geo", "Tabular"]),
         // The user's saved settings (home, region, online policy), in an XDG config file.
         .target(name: "Settings"),
         // HTTP for every client: the transport protocol, libcurl's transport, retries, pacing, key redaction.
@@ -98,7 +101,7 @@ let package = Package(
         // Optimised in debug builds too: an import contracts the car graph's turns (TurnHierarchy), some 5 s for
         // Columbus optimised but 45 s unoptimised, which tests that import real extracts cannot wait for.
         .target(
-            name: "Routing", dependencies: ["Geo", "OSM", "Theaters"],
+            name: "Routing", dependencies: ["Geo", "OSM"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Times graph import and queries on a real extract (release mode).
         .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Planner", "Routing", "Theaters"]),
@@ -119,7 +122,7 @@ let package = Package(
         .target(
             name: "PlannerApp",
             dependencies: [
-                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
+                "Basics", "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
                 "OnlineLookup", "Routing", "Tabular", "Transport", "SQLiteStore",
             ]
         ),
@@ -137,8 +140,8 @@ let package = Package(
         .target(
             name: "PlannerServer",
             dependencies: [
-                "PlannerApp", "PlannerService", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner", "Showtimes",
-                "Transport", "OnlineLookup", "Places", "Settings", "Tabular",
+                "PlannerApp", "PlannerService", "Basics", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner",
+                "Showtimes", "Transport", "OnlineLookup", "Places", "Settings", "Tabular",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -190,9 +193,10 @@ let package = Package(
         // Times the spatial index against a brute-force scan and SQLite's R*Tree (Scripts/bench-geo.sh).
         .executableTarget(
             name: "PlannerBench",
-            dependencies: ["Geo", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Basics", "Geo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"]),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
+        .testTarget(name: "GeoTests", dependencies: ["Basics", "Geo", "TestSupport"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
@@ -231,13 +235,16 @@ let package = Package(
         // Fixtures/Fuzz holds the inputs fuzzing found (FUZZING.md), read by the tests from the source tree.
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Geo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "RoutingTests", dependencies: ["Routing", "OSM", "Geo", "Theaters", "Planner", "TestSupport"],
+            name: "RoutingTests",
+            dependencies: ["Routing", "OSM", "Basics", "Geo", "Theaters", "Planner", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist", "Showtimes", "Theaters", "Geo"]),
+        .testTarget(
+            name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist", "Showtimes", "Theaters", "Basics", "Geo"]
+        ),
         .testTarget(
             name: "PlannerServerTests",
             dependencies: [
-                "PlannerServer", "PlannerService", "PlannerApp", "Geo", "NowPlaying", "Watchlist",
+                "PlannerServer", "PlannerService", "PlannerApp", "Basics", "Geo", "NowPlaying", "Watchlist",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

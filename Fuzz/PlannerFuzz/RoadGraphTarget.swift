@@ -25,12 +25,12 @@ private func askWhetherItCovers(_ box: BoundingBox) {
     if abs(middle) <= 90 { _ = box.contains(Coordinate(uncheckedLatitude: middle, longitude: 24.9384)) }
 }
 
-/// What `planner` does with a loaded area: checks whether it covers the origin, then routes to its theaters.
+/// What `planner` does with a loaded area: checks whether it covers the origin, then routes to its places.
 private func route(in area: RoadArea) {
     askWhetherItCovers(area.boundingBox)
     let router = RoadRouter(area: area)
     for mode in area.graphs.keys {
-        _ = router.routes(from: FuzzTarget.helsinki, to: Array(area.theaters.prefix(2)), mode: mode)
+        _ = router.routes(from: FuzzTarget.helsinki, to: Array(area.places.prefix(2)), mode: mode)
     }
 }
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A validated point on the Earth: latitude and longitude in degrees (WGS 84).

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A search radius as the user typed it.

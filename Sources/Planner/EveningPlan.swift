@@ -62,7 +62,7 @@ public struct PlannedShow: Sendable, Equatable {
     /// The catalog theater it is at, and how sure that is.
     public var theater: TheaterMatch
     /// The way there.
-    public var route: Route
+    public var route: Route<Theater>
     /// The travel time rounded up to whole minutes.
     public var travelMinutes: Int
     /// The margin kept before the start, in minutes.

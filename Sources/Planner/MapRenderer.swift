@@ -15,7 +15,7 @@ public struct MapRenderer {
     /// geojson.io when ``RouteLinks/geojsonIO(theaters:maximumCharacters:)`` gives one.
     /// - Parameter streets: the streets to draw under the routes, faintest first; none gives a blank canvas.
     public func html(
-        origin: Coordinate, originLabel: String, routes: [Route], streets: [MapStreet] = [], title: String,
+        origin: Coordinate, originLabel: String, routes: [Route<Theater>], streets: [MapStreet] = [], title: String,
         attribution: String
     ) -> String {
         let svg = svg(origin: origin, originLabel: originLabel, routes: routes, streets: streets, attribution: attribution)
@@ -47,7 +47,8 @@ public struct MapRenderer {
     /// The SVG alone.
     /// - Parameter streets: the streets to draw under the routes; none gives a blank canvas.
     public func svg(
-        origin: Coordinate, originLabel: String, routes: [Route], streets: [MapStreet] = [], attribution: String
+        origin: Coordinate, originLabel: String, routes: [Route<Theater>], streets: [MapStreet] = [],
+        attribution: String
     ) -> String {
         let projection = projection(origin: origin, routes: routes)
         var parts: [String] = []
@@ -94,11 +95,11 @@ public struct MapRenderer {
 
     /// The part of the world the page shows: the origin, the routes and the theaters, with the margin around them.
     /// Streets are wanted inside it only.
-    public func visibleBox(origin: Coordinate, routes: [Route]) -> BoundingBox {
+    public func visibleBox(origin: Coordinate, routes: [Route<Theater>]) -> BoundingBox {
         projection(origin: origin, routes: routes).box(width: widthPixels, height: heightPixels)
     }
 
-    func projection(origin: Coordinate, routes: [Route]) -> Projection {
+    func projection(origin: Coordinate, routes: [Route<Theater>]) -> Projection {
         Projection(
             center: origin, points: [origin] + routes.flatMap { $0.geometry + [$0.theater.coordinate] },
             width: widthPixels, height: heightPixels, margin: marginPixels)

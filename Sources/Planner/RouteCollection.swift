@@ -8,7 +8,7 @@ public enum RouteCollection {
     /// end, counted in the distance), an estimate `estimate_reason` (`no-area` or `no-path`). A line that crosses
     /// the antimeridian becomes a MultiLineString (RFC 7946 §3.1.9).
     public static func featureCollection(
-        origin: Coordinate, originLabel: String, routes: [Route]
+        origin: Coordinate, originLabel: String, routes: [Route<Theater>]
     ) -> GeoJSON.FeatureCollection {
         var features = [
             GeoJSON.Feature(

@@ -1,11 +1,12 @@
 import Foundation
 import Geo
-import Theaters
 
-/// An imported extract: a road graph per travel mode plus the cinemas and theatres found in it.
+/// An imported extract: a road graph per travel mode plus the places found in it (`AreaPlace`: for the planner,
+/// the cinemas and theatres).
 ///
 /// ```swift
-/// let area = try RoadGraphBuilder().build(from: URL(fileURLWithPath: "helsinki.osm.pbf"), name: "helsinki")
+/// let cinemas = AreaPlaceTag(key: "amenity", values: ["cinema"])
+/// let area = try RoadGraphBuilder(places: cinemas).build(from: URL(fileURLWithPath: "helsinki.osm.pbf"))
 /// try area.write(to: URL(fileURLWithPath: "helsinki.roadgraph"))
 /// let router = RoadRouter(area: try RoadArea(contentsOf: URL(fileURLWithPath: "helsinki.roadgraph")))
 /// ```
@@ -20,22 +21,23 @@ public struct RoadArea: Sendable, Equatable {
     public let importedAt: Date
     /// One graph per imported travel mode.
     public let graphs: [TravelMode: RoadGraph]
-    /// The extract's `amenity=cinema` and `amenity=theatre` nodes and ways (ways at the mean of their nodes).
-    public let theaters: [Theater]
+    /// The extract's elements the builder's `AreaPlaceTag` chose (ways and relations at the mean of their nodes),
+    /// or the caller's places (an area imported from a catalog).
+    public let places: [AreaPlace]
     /// What the import counted.
     public let statistics: ImportStatistics
     /// The travel modes whose graph has roads (edges), loaded or not, in `TravelMode.allCases` order: an area loaded
     /// for some modes only (`init(contentsOf:modes:)`) still says which others it could route.
     public let modesWithRoads: [TravelMode]
 
-    /// Whether the area has roads for some mode; an area imported from a catalog has theaters only.
+    /// Whether the area has roads for some mode; an area imported from a catalog has places only.
     public var hasRoads: Bool { !modesWithRoads.isEmpty }
 
     /// Creates an area from its parts.
     /// - Parameter unloadedModesWithRoads: modes with roads whose graphs were left out of `graphs` (unread).
     public init(
         name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date,
-        graphs: [TravelMode: RoadGraph], theaters: [Theater], statistics: ImportStatistics,
+        graphs: [TravelMode: RoadGraph], places: [AreaPlace], statistics: ImportStatistics,
         unloadedModesWithRoads: [TravelMode] = []
     ) {
         self.name = name
@@ -43,7 +45,7 @@ public struct RoadArea: Sendable, Equatable {
         self.boundingBox = boundingBox
         self.importedAt = importedAt
         self.graphs = graphs
-        self.theaters = theaters
+        self.places = places
         self.statistics = statistics
         modesWithRoads = TravelMode.allCases.filter {
             unloadedModesWithRoads.contains($0) || (graphs[$0]?.edgeCount ?? 0) > 0
@@ -54,7 +56,7 @@ public struct RoadArea: Sendable, Equatable {
     public var summary: RoadAreaSummary {
         RoadAreaSummary(
             name: name, sourceFileName: sourceFileName, boundingBox: boundingBox, importedAt: importedAt,
-            theaterCount: theaters.count,
+            placeCount: places.count,
             nodeCountByMode: graphs.mapValues(\.nodeCount), edgeCountByMode: graphs.mapValues(\.edgeCount),
             statistics: statistics)
     }
@@ -66,7 +68,7 @@ extension RoadArea {
     public var withoutHierarchies: RoadArea {
         RoadArea(
             name: name, sourceFileName: sourceFileName, boundingBox: boundingBox, importedAt: importedAt,
-            graphs: graphs.mapValues { $0.withHierarchy(nil) }, theaters: theaters, statistics: statistics,
+            graphs: graphs.mapValues { $0.withHierarchy(nil) }, places: places, statistics: statistics,
             unloadedModesWithRoads: modesWithRoads)
     }
 }
@@ -81,8 +83,8 @@ public struct RoadAreaSummary: Sendable, Equatable {
     public let boundingBox: BoundingBox
     /// When the import ran.
     public let importedAt: Date
-    /// How many cinemas and theatres the area holds.
-    public let theaterCount: Int
+    /// How many places the area holds.
+    public let placeCount: Int
     /// Graph nodes per travel mode.
     public let nodeCountByMode: [TravelMode: Int]
     /// Directed graph edges per travel mode.
@@ -92,14 +94,14 @@ public struct RoadAreaSummary: Sendable, Equatable {
 
     /// Creates a summary.
     public init(
-        name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date, theaterCount: Int,
+        name: String, sourceFileName: String, boundingBox: BoundingBox, importedAt: Date, placeCount: Int,
         nodeCountByMode: [TravelMode: Int], edgeCountByMode: [TravelMode: Int], statistics: ImportStatistics
     ) {
         self.name = name
         self.sourceFileName = sourceFileName
         self.boundingBox = boundingBox
         self.importedAt = importedAt
-        self.theaterCount = theaterCount
+        self.placeCount = placeCount
         self.nodeCountByMode = nodeCountByMode
         self.edgeCountByMode = edgeCountByMode
         self.statistics = statistics

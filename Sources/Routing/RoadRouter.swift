@@ -1,6 +1,5 @@
 import Foundation
 import Geo
-import Theaters
 
 /// A path on the road network between two points, as `RoadRouter.path(from:to:mode:)` returns it.
 public struct RoadPath: Sendable, Equatable {
@@ -25,9 +24,10 @@ public struct RoadPath: Sendable, Equatable {
 /// `maximumSnapMeters`.
 ///
 /// ```swift
-/// let router = RoadRouter(area: try RoadArea(contentsOf: graphFile))
-/// let routes = router.routes(from: origin, to: router.theaters, mode: .walk)   // Router conformance
-/// let nearest = router.nearestRoutes(from: origin, among: router.theaters, count: 3, mode: .walk)
+/// let area = try RoadArea(contentsOf: graphFile)
+/// let router = RoadRouter(area: area)
+/// let routes = router.routes(from: origin, to: area.places, mode: .walk)   // Router conformance
+/// let nearest = router.nearestRoutes(from: origin, among: area.places, count: 3, mode: .walk)
 /// ```
 public struct RoadRouter: Router {
     /// The default snapping limit: 1 km.
@@ -38,21 +38,22 @@ public struct RoadRouter: Router {
     /// The bounds of the imported area, inside which every point is snapped to the nearest road of the mode
     /// whatever the distance; nil for bare graphs.
     public let coverage: BoundingBox?
-    /// The cinemas and theatres of the area the router was made from (empty when made from bare graphs).
-    public let theaters: [Theater]
-    /// Each mode's prepared graph with its theaters' plans, made at `init`, or on first use (`preparingWhenAsked`).
+    /// The points routes are expected to (the area's places; empty when made from bare graphs), whose snaps, and
+    /// with `treesToPlaces` whose trees or buckets, are worked out once.
+    public let places: [Coordinate]
+    /// Each mode's prepared graph with its places' plans, made at `init`, or on first use (`preparingWhenAsked`).
     private let modes: [TravelMode: ModeRouting]
-    /// What is worked out once for each of `theaters`, per mode and by coordinate. (A class: a search looks up
-    /// every theater's plan, and a plan's arrays are not retained one by one when it is passed on.)
-    fileprivate final class TheaterPlan: Sendable {
+    /// What is worked out once for each of `places`, per mode and by coordinate. (A class: a search looks up
+    /// every destination's plan, and a plan's arrays are not retained one by one when it is passed on.)
+    fileprivate final class PlacePlan: Sendable {
         /// Where it snaps (nil where it does not): every search to it starts from this, and a snap is a function
         /// of the point alone.
         let snap: RoadSnap?
         /// Every node's fastest way to it, for modes searched node by node, when the router was made with
-        /// `treesToTheaters` (a server, which routes to the same theaters on every request).
+        /// `treesToPlaces` (a server, which routes to the same places on every request).
         let tree: DestinationTree?
         /// The same for modes searched on a hierarchy over turns (driving): its side of the hierarchy search, so
-        /// that routes to all the theaters share one search from the origin (`HierarchyBucket`).
+        /// that routes to all the places share one search from the origin (`HierarchyBucket`).
         let bucket: HierarchyBucket?
 
         init(snap: RoadSnap?, tree: DestinationTree? = nil, bucket: HierarchyBucket? = nil) {
@@ -64,9 +65,9 @@ public struct RoadRouter: Router {
     private let fallback = EstimateRouter()
 
     /// Prepares the graphs of an imported area (reverse edges, components, snapping grid); the area's bounding box
-    /// is its `coverage`.
-    /// - Parameter treesToTheaters: also search, now, every node's fastest way to each of the area's theaters on
-    ///   foot and by bike (`DestinationTree`, up to `treeNodeBudget` labels per mode), and each theater's side of
+    /// is its `coverage`, and its places' snaps are worked out with the graphs.
+    /// - Parameter treesToPlaces: also search, now, every node's fastest way to each of the area's places on
+    ///   foot and by bike (`DestinationTree`, up to `treeNodeBudget` labels per mode), and each place's side of
     ///   the driving hierarchy (`HierarchyBucket`, within the same budget), so that routes to them are read, or
     ///   share one search, rather than searched one by one: worth it for a router kept for many queries, not for one.
     /// - Parameter fineSnapping: snap on a grid of cells half as high (`SegmentIndex.fineCellDegrees`): a third of
@@ -75,44 +76,46 @@ public struct RoadRouter: Router {
     ///   for a router made for one query (a command), which often needs one mode of three. The answers are the
     ///   same; the first query of each mode takes the preparation's time, under a lock.
     public init(
-        area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, treesToTheaters: Bool = false,
+        area: RoadArea, maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, treesToPlaces: Bool = false,
         fineSnapping: Bool = false, preparingWhenAsked: Bool = false
     ) {
         self.init(
-            graphs: Array(area.graphs.values), theaters: area.theaters, maximumSnapMeters: maximumSnapMeters,
-            coverage: area.boundingBox, treesToTheaters: treesToTheaters, fineSnapping: fineSnapping,
-            preparingWhenAsked: preparingWhenAsked)
+            graphs: Array(area.graphs.values), places: area.places.map(\.coordinate),
+            maximumSnapMeters: maximumSnapMeters, coverage: area.boundingBox, treesToPlaces: treesToPlaces,
+            fineSnapping: fineSnapping, preparingWhenAsked: preparingWhenAsked)
     }
 
-    /// The most node labels the theaters' trees of one mode may hold together (8 MB of Double and Int32 each).
+    /// The most node labels the places' trees of one mode may hold together (a Double and an Int32 each).
     public static let treeNodeBudget = 1_000_000
 
     /// Prepares bare graphs, one per mode.
+    /// - Parameter places: the points routes are expected to, whose snaps are worked out with the graphs.
     /// - Parameter chargesTurns: when true (the default), a mode whose profile has `TurnCosts` (driving) is
     ///   searched edge by edge with turns charged; when false, every mode is searched node by node.
     /// - Parameter coverage: the bounds inside which points snap whatever the distance (nil: nowhere).
-    /// - Parameters treesToTheaters, fineSnapping, preparingWhenAsked: as for
-    ///   `init(area:maximumSnapMeters:treesToTheaters:fineSnapping:preparingWhenAsked:)`.
+    /// - Parameters treesToPlaces, fineSnapping, preparingWhenAsked: as for
+    ///   `init(area:maximumSnapMeters:treesToPlaces:fineSnapping:preparingWhenAsked:)`.
     public init(
-        graphs: [RoadGraph], theaters: [Theater] = [], maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters,
-        chargesTurns: Bool = true, coverage: BoundingBox? = nil, treesToTheaters: Bool = false,
-        fineSnapping: Bool = false, preparingWhenAsked: Bool = false
+        graphs: [RoadGraph], places: [Coordinate] = [],
+        maximumSnapMeters: Double = RoadRouter.defaultMaximumSnapMeters, chargesTurns: Bool = true,
+        coverage: BoundingBox? = nil, treesToPlaces: Bool = false, fineSnapping: Bool = false,
+        preparingWhenAsked: Bool = false
     ) {
-        self.theaters = theaters
+        self.places = places
         self.maximumSnapMeters = maximumSnapMeters
         self.coverage = coverage
         var modes: [TravelMode: ModeRouting] = [:]
         for graph in graphs {
             let costs = chargesTurns ? RoutingProfile.forMode(graph.mode).turnCosts : nil
-            let prepare: @Sendable () -> (PreparedGraph, [Coordinate: TheaterPlan]) = {
+            let prepare: @Sendable () -> (PreparedGraph, [Coordinate: PlacePlan]) = {
                 let prepared = PreparedGraph(
                     graph, turnCosts: costs,
                     snapCellDegrees: fineSnapping ? SegmentIndex.fineCellDegrees : SegmentIndex.coarseCellDegrees)
                 return (
                     prepared,
-                    Self.theaterPlans(
-                        on: prepared, theaters: theaters, coverage: coverage, maximumSnapMeters: maximumSnapMeters,
-                        treesToTheaters: treesToTheaters)
+                    Self.placePlans(
+                        on: prepared, places: places, coverage: coverage, maximumSnapMeters: maximumSnapMeters,
+                        treesToPlaces: treesToPlaces)
                 )
             }
             modes[graph.mode] = ModeRouting(now: !preparingWhenAsked, prepare)
@@ -120,45 +123,43 @@ public struct RoadRouter: Router {
         self.modes = modes
     }
 
-    /// What is worked out once for each of `theaters` on a mode's graph: where it snaps, and with
-    /// `treesToTheaters` every node's way to it (`DestinationTree`) or its side of the hierarchy search
-    /// (`HierarchyBucket`).
-    private static func theaterPlans(
-        on graph: PreparedGraph, theaters: [Theater], coverage: BoundingBox?, maximumSnapMeters: Double,
-        treesToTheaters: Bool
-    ) -> [Coordinate: TheaterPlan] {
+    /// What is worked out once for each of `places` on a mode's graph: where it snaps, and with `treesToPlaces`
+    /// every node's way to it (`DestinationTree`) or its side of the hierarchy search (`HierarchyBucket`).
+    private static func placePlans(
+        on graph: PreparedGraph, places: [Coordinate], coverage: BoundingBox?, maximumSnapMeters: Double,
+        treesToPlaces: Bool
+    ) -> [Coordinate: PlacePlan] {
         let limit = { (point: Coordinate) in
             coverage?.contains(point) == true ? Double.infinity : maximumSnapMeters
         }
         var snaps: [Coordinate: RoadSnap?] = [:]
-        for theater in theaters where snaps[theater.coordinate] == nil {
-            snaps[theater.coordinate] = .some(
-                graph.snap(theater.coordinate, maximumMeters: limit(theater.coordinate)))
+        for place in places where snaps[place] == nil {
+            snaps[place] = .some(graph.snap(place, maximumMeters: limit(place)))
         }
         var trees: [Coordinate: DestinationTree] = [:]
         var buckets: [Coordinate: HierarchyBucket] = [:]
-        if treesToTheaters && graph.turns == nil {
+        if treesToPlaces && graph.turns == nil {
             let most = Self.treeNodeBudget / max(1, graph.graph.nodeCount)
-            for theater in theaters where trees.count < most && trees[theater.coordinate] == nil {
-                guard let snap = snaps[theater.coordinate] ?? nil else { continue }
-                trees[theater.coordinate] = DestinationTree(
+            for place in places where trees.count < most && trees[place] == nil {
+                guard let snap = snaps[place] ?? nil else { continue }
+                trees[place] = DestinationTree(
                     graph: graph.graph, reverse: graph.reverse, entries: graph.destinationEntries(snap))
             }
-        } else if treesToTheaters, let hierarchy = graph.hierarchy {
+        } else if treesToPlaces, let hierarchy = graph.hierarchy {
             var labels = 0
-            for theater in theaters where labels < Self.treeNodeBudget && buckets[theater.coordinate] == nil {
-                guard let snap = snaps[theater.coordinate] ?? nil else { continue }
+            for place in places where labels < Self.treeNodeBudget && buckets[place] == nil {
+                guard let snap = snaps[place] ?? nil else { continue }
                 let bucket = graph.withHierarchyWorkspace { workspace in
                     HierarchyBucket(
                         ends: graph.destinationEdgeSeeds(snap), hierarchy: hierarchy, workspace: &workspace)
                 }
-                buckets[theater.coordinate] = bucket
+                buckets[place] = bucket
                 labels += bucket.count
             }
         }
-        var plans: [Coordinate: TheaterPlan] = [:]
+        var plans: [Coordinate: PlacePlan] = [:]
         for (coordinate, snap) in snaps {
-            plans[coordinate] = TheaterPlan(snap: snap, tree: trees[coordinate], bucket: buckets[coordinate])
+            plans[coordinate] = PlacePlan(snap: snap, tree: trees[coordinate], bucket: buckets[coordinate])
         }
         return plans
     }
@@ -166,8 +167,8 @@ public struct RoadRouter: Router {
     /// The mode's prepared graph, made now if it was left for the first query; nil when the mode has no graph.
     private func prepared(_ mode: TravelMode) -> PreparedGraph? { modes[mode]?.graph }
 
-    /// The plans of the area's theaters on the mode's graph (empty without a graph).
-    private func theaterPlans(_ mode: TravelMode) -> [Coordinate: TheaterPlan]? { modes[mode]?.plans }
+    /// The plans of `places` on the mode's graph (nil without a graph).
+    private func placePlans(_ mode: TravelMode) -> [Coordinate: PlacePlan]? { modes[mode]?.plans }
 
     /// Whether the mode's graph is prepared yet (for tests).
     func hasPrepared(_ mode: TravelMode) -> Bool { modes[mode]?.isMade ?? false }
@@ -187,37 +188,44 @@ public struct RoadRouter: Router {
         graph.snap(point, maximumMeters: snapLimitMeters(point))
     }
 
-    /// A theater's snap: the one computed with the router when it is one of `theaters`, else computed now.
-    private func snapTheater(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
-        if let known = theaterPlans(graph.graph.mode)?[point] { return known.snap }
+    /// A destination's snap: the one computed with the router when it is one of `places`, else computed now.
+    private func snapDestination(_ point: Coordinate, on graph: PreparedGraph) -> RoadSnap? {
+        if let known = placePlans(graph.graph.mode)?[point] { return known.snap }
         return snap(point, on: graph)
     }
 
-    /// One route per theater, in the order given, from a single one-to-many search.
-    public func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
-        let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: nil)
-        return zip(theaters, paths).map { theater, path in route(origin, theater, mode, path) }
+    /// One route per destination, in the order given, from a single one-to-many search.
+    public func routes<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        let paths = searchPaths(from: origin, to: destinations.map(\.coordinate), mode: mode, limit: nil)
+        return zip(destinations, paths).map { destination, path in route(origin, destination, mode, path) }
     }
 
     /// `routes(from:to:mode:)` without building the lines: the same searches, times and distances.
-    public func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
-        let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: nil, lines: false)
-        return zip(theaters, paths).map { theater, path in route(origin, theater, mode, path, lines: false) }
+    public func routesWithoutLines<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        let paths = searchPaths(
+            from: origin, to: destinations.map(\.coordinate), mode: mode, limit: nil, lines: false)
+        return zip(destinations, paths).map { destination, path in
+            route(origin, destination, mode, path, lines: false)
+        }
     }
 
-    /// The `count` theaters fastest to reach by road, fastest first, from one search that stops as soon as they
-    /// are known. Theaters the network cannot reach are left out; when the origin is off the network, the
-    /// straight-line estimate ranks them instead.
-    public func nearestRoutes(
-        from origin: Coordinate, among theaters: [Theater], count: Int, mode: TravelMode
-    ) -> [Route] {
+    /// The `count` destinations fastest to reach by road, fastest first, from one search that stops as soon as
+    /// they are known. Destinations the network cannot reach are left out; when the origin is off the network,
+    /// the straight-line estimate ranks them instead.
+    public func nearestRoutes<Destination: Locatable>(
+        from origin: Coordinate, among destinations: [Destination], count: Int, mode: TravelMode
+    ) -> [Route<Destination>] {
         guard count > 0 else { return [] }
         guard prepared(mode) != nil, snap(origin, mode: mode) != nil else {
-            let estimates = fallback.routes(from: origin, to: theaters, mode: mode)
+            let estimates = fallback.routes(from: origin, to: destinations, mode: mode)
             return Array(estimates.sorted { $0.durationSeconds < $1.durationSeconds }.prefix(count))
         }
-        let paths = searchPaths(from: origin, to: theaters, mode: mode, limit: count)
-        let found = zip(theaters, paths).compactMap { theater, path in path.map { (theater, $0) } }
+        let paths = searchPaths(from: origin, to: destinations.map(\.coordinate), mode: mode, limit: count)
+        let found = zip(destinations, paths).compactMap { destination, path in path.map { (destination, $0) } }
         return found.sorted { $0.1.durationSeconds < $1.1.durationSeconds }.prefix(count)
             .map { route(origin, $0.0, mode, $0.1) }
     }
@@ -262,27 +270,27 @@ public struct RoadRouter: Router {
         return Self.roadPath(found, from: start, to: end, in: graph.graph)
     }
 
-    /// A found path per theater (nil where there is none), with the snapped ends.
+    /// A found path per destination (nil where there is none), with the snapped ends.
     /// - Parameter lines: false leaves each path's `geometry` empty.
     private func searchPaths(
-        from origin: Coordinate, to theaters: [Theater], mode: TravelMode, limit: Int?, lines: Bool = true
+        from origin: Coordinate, to destinations: [Coordinate], mode: TravelMode, limit: Int?, lines: Bool = true
     ) -> [RoadPath?] {
         guard let graph = prepared(mode), let start = snap(origin, on: graph) else {
-            return theaters.map { _ in nil }
+            return destinations.map { _ in nil }
         }
-        // Each theater's plan (one lookup), and where it snaps.
-        let plans = theaterPlans(mode).map { plans in theaters.map { plans[$0.coordinate] } }
-            ?? Array(repeating: nil, count: theaters.count)
-        let ends = zip(theaters, plans).map { theater, plan in plan.map(\.snap) ?? snap(theater.coordinate, on: graph) }
+        // Each destination's plan (one lookup), and where it snaps.
+        let plans = placePlans(mode).map { plans in destinations.map { plans[$0] } }
+            ?? Array(repeating: nil, count: destinations.count)
+        let ends = zip(destinations, plans).map { point, plan in plan.map(\.snap) ?? snap(point, on: graph) }
         if let turns = graph.turns, let hierarchy = graph.hierarchy, limit == nil {
             // Every destination is wanted: one climb of the hierarchy each (a few hundred labels) beats one search
             // over every edge nearer than the farthest.
             let search = TurnSearch(graph: graph.graph, reverse: graph.reverse, turns: turns)
             let seeds = graph.originEdgeSeeds(start)
-            // The theaters whose side of the search is kept share one search from the origin; the others (found
+            // The destinations whose side of the search is kept share one search from the origin; the others (found
             // online, say) are searched one by one.
-            let bucketed = theaters.indices.filter { ends[$0] != nil && plans[$0]?.bucket != nil }
-            var found = [SearchPath?](repeating: nil, count: theaters.count)
+            let bucketed = destinations.indices.filter { ends[$0] != nil && plans[$0]?.bucket != nil }
+            var found = [SearchPath?](repeating: nil, count: destinations.count)
             // One workspace for all of them: each pool access is a lock the handler threads contend for.
             graph.withHierarchyWorkspace { workspace in
                 if !bucketed.isEmpty {
@@ -315,14 +323,14 @@ public struct RoadRouter: Router {
             }
         }
         if limit == nil, plans.contains(where: { $0?.tree != nil }) {
-            // Read off the theaters' trees where they have one; search only for the others.
+            // Read off the places' trees where they have one; search only for the others.
             let seeds = graph.originSeeds(start)
-            var found = [SearchPath?](repeating: nil, count: theaters.count)
+            var found = [SearchPath?](repeating: nil, count: destinations.count)
             var searched: [Int] = []
-            for index in theaters.indices {
+            for index in destinations.indices {
                 guard let end = ends[index] else { continue }
                 if let tree = plans[index]?.tree {
-                    // The tree was grown from this coordinate's snap, the one `snapTheater` returned: same entries.
+                    // The tree was grown from this coordinate's snap, the one `snapDestination` returns: same entries.
                     assert(tree.entries == graph.destinationEntries(end))
                     found[index] = tree.path(
                         from: seeds, direct: graph.directPath(from: start, to: end), graph: graph.graph,
@@ -372,7 +380,7 @@ public struct RoadRouter: Router {
     }
 
     /// The road path with its two ends joined to the real points: the way from the door to the road, and from
-    /// the road to the theater's door, drawn straight and walked (at `TravelMode.walk`'s speed, whatever the
+    /// the road to the destination's door, drawn straight and walked (at `TravelMode.walk`'s speed, whatever the
     /// mode: one parks, or wheels the bike, for those last metres).
     ///
     /// When the two doors are no farther apart than the two ways to the road together (the same point, or both
@@ -380,21 +388,22 @@ public struct RoadRouter: Router {
     ///
     /// Without a path the route is the estimate, saying why: an end that does not snap lies outside the area (or
     /// the mode has no graph), else the roads join no path.
-    private func route(
-        _ origin: Coordinate, _ theater: Theater, _ mode: TravelMode, _ path: RoadPath?, lines: Bool = true
-    ) -> Route {
+    private func route<Destination: Locatable>(
+        _ origin: Coordinate, _ destination: Destination, _ mode: TravelMode, _ path: RoadPath?, lines: Bool = true
+    ) -> Route<Destination> {
+        let door = destination.coordinate
         guard let path else {
             let estimate = (lines
-                ? fallback.routes(from: origin, to: [theater], mode: mode)
-                : fallback.routesWithoutLines(from: origin, to: [theater], mode: mode))[0]
-            let snaps = snap(origin, mode: mode) != nil && snap(theater.coordinate, mode: mode) != nil
+                ? fallback.routes(from: origin, to: [destination], mode: mode)
+                : fallback.routesWithoutLines(from: origin, to: [destination], mode: mode))[0]
+            let snaps = snap(origin, mode: mode) != nil && snap(door, mode: mode) != nil
             return estimate.estimated(because: snaps ? .noPath : .noArea)
         }
-        let straightMeters = origin.distanceMeters(to: theater.coordinate)
+        let straightMeters = origin.distanceMeters(to: door)
         let connectorMeters = path.originSnapMeters + path.destinationSnapMeters
         if straightMeters <= connectorMeters {
             return Route(
-                theater: theater, mode: mode, geometry: lines ? withoutRepeats([origin, theater.coordinate]) : [],
+                destination: destination, mode: mode, geometry: lines ? withoutRepeats([origin, door]) : [],
                 distanceMeters: straightMeters, straightLineMeters: straightMeters,
                 durationSeconds: straightMeters / TravelMode.walk.speedMetersPerSecond, source: .roadNetwork,
                 originSnapMeters: path.originSnapMeters, destinationSnapMeters: path.destinationSnapMeters)
@@ -402,11 +411,12 @@ public struct RoadRouter: Router {
         var geometry = path.geometry
         if lines {
             if path.originSnapMeters > 0 { geometry.insert(origin, at: 0) }
-            if path.destinationSnapMeters > 0 { geometry.append(theater.coordinate) }
+            if path.destinationSnapMeters > 0 { geometry.append(door) }
             geometry = withoutRepeats(geometry)
         }
         return Route(
-            theater: theater, mode: mode, geometry: geometry, distanceMeters: path.distanceMeters + connectorMeters,
+            destination: destination, mode: mode, geometry: geometry,
+            distanceMeters: path.distanceMeters + connectorMeters,
             straightLineMeters: straightMeters,
             durationSeconds: path.durationSeconds + connectorMeters / TravelMode.walk.speedMetersPerSecond,
             source: .roadNetwork, originSnapMeters: path.originSnapMeters,
@@ -422,10 +432,10 @@ func withoutRepeats(_ line: [Coordinate]) -> [Coordinate] {
     return kept
 }
 
-/// One mode's prepared graph and its theaters' plans: made at once, or by the first query that asks (under a lock;
+/// One mode's prepared graph and its places' plans: made at once, or by the first query that asks (under a lock;
 /// a router made at once reads them without one, as a server's does on every request).
 private final class ModeRouting: @unchecked Sendable {
-    typealias Made = (graph: PreparedGraph, plans: [Coordinate: RoadRouter.TheaterPlan])
+    typealias Made = (graph: PreparedGraph, plans: [Coordinate: RoadRouter.PlacePlan])
 
     private let madeAtOnce: Made?
     private let make: @Sendable () -> Made
@@ -440,7 +450,7 @@ private final class ModeRouting: @unchecked Sendable {
 
     var isMade: Bool { madeAtOnce != nil || lock.withLock { madeLater != nil } }
     var graph: PreparedGraph { made.graph }
-    var plans: [Coordinate: RoadRouter.TheaterPlan] { made.plans }
+    var plans: [Coordinate: RoadRouter.PlacePlan] { made.plans }
 
     private var made: Made {
         if let madeAtOnce { return madeAtOnce }

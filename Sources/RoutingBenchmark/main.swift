@@ -57,6 +57,9 @@ func randomPoints(_ graph: RoadGraph, router: RoadRouter, count: Int, generator:
     return points
 }
 
+/// What `planner areas import` keeps besides the roads, so that an import here does the same work.
+let theaterPlaces = AreaPlaceTag(key: Theater.osmTagKey, values: Theater.osmTagValues)
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else { fail("usage: RoutingBenchmark bench|pairs|route FILE [MODE] …") }
 let file = URL(fileURLWithPath: arguments[2])
@@ -66,7 +69,7 @@ case "bench":
     let travelMode = arguments.count > 3 ? mode(arguments[3]) : .drive
     let queries = arguments.count > 4 ? Int(arguments[4]) ?? 200 : 200
     var area: RoadArea!
-    let importSeconds = try seconds { area = try RoadGraphBuilder().build(from: file) }
+    let importSeconds = try seconds { area = try RoadGraphBuilder(places: theaterPlaces).build(from: file) }
     let saved = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).roadgraph")
     defer { try? FileManager.default.removeItem(at: saved) }
     let writeSeconds = try seconds { try area.write(to: saved) }
@@ -123,7 +126,7 @@ case "pairs":
         fail("usage: RoutingBenchmark pairs FILE MODE COUNT SEED")
     }
     let travelMode = mode(arguments[3])
-    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    let area = try RoadGraphBuilder(modes: [travelMode], places: theaterPlaces).build(from: file)
     let router = RoadRouter(area: area)
     guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
     var generator = SplitMix(state: seed)
@@ -140,7 +143,8 @@ case "route":
     guard arguments.count >= 4 else { fail("usage: RoutingBenchmark route FILE MODE < pairs.csv") }
     let travelMode = mode(arguments[3])
     let withGeometry = arguments.contains("--geometry")
-    let router = RoadRouter(area: try RoadGraphBuilder(modes: [travelMode]).build(from: file))
+    let router = RoadRouter(
+        area: try RoadGraphBuilder(modes: [travelMode], places: theaterPlaces).build(from: file))
     while let line = readLine() {
         let numbers = line.split(separator: ",").compactMap { Double($0) }
         guard numbers.count == 4 else { continue }
@@ -163,7 +167,7 @@ case "points":
         fail("usage: RoutingBenchmark points FILE MODE COUNT SEED")
     }
     let travelMode = mode(arguments[3])
-    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    let area = try RoadGraphBuilder(modes: [travelMode], places: theaterPlaces).build(from: file)
     let router = RoadRouter(area: area)
     guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
     var generator = SplitMix(state: seed)
@@ -197,7 +201,10 @@ case "latency":
     var importSeconds = Double.infinity
     for _ in 0..<3 {
         importSeconds = min(
-            importSeconds, try seconds { area = try RoadGraphBuilder(modes: [travelMode]).build(from: file) })
+            importSeconds,
+            try seconds {
+                area = try RoadGraphBuilder(modes: [travelMode], places: theaterPlaces).build(from: file)
+            })
     }
     var router: RoadRouter!
     var prepareSeconds = Double.infinity
@@ -224,7 +231,7 @@ case "latency":
     }
     for (i, pair) in pairs.enumerated() {
         let origin = Coordinate(uncheckedLatitude: pair[0], longitude: pair[1])
-        var routes: [Route] = []
+        var routes: [Route<Theater>] = []
         var best = Double.infinity
         for _ in 0..<repeats {
             best = min(
@@ -242,7 +249,7 @@ case "cost":
     // for comparing our model with another router's path (Scripts/compare-osrm.sh diagnostics).
     guard arguments.count >= 4 else { fail("usage: RoutingBenchmark cost FILE MODE < node-id lines") }
     let travelMode = mode(arguments[3])
-    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    let area = try RoadGraphBuilder(modes: [travelMode], places: theaterPlaces).build(from: file)
     guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
     var byID: [Int64: Int] = [:]
     for (index, id) in graph.osmNodeIDs.enumerated() { byID[id] = index }
@@ -272,7 +279,7 @@ case "nodes":
     // Our route's OSM node ids per `lat,lon,lat,lon` line (graph nodes only, snapped ends left out).
     guard arguments.count >= 4 else { fail("usage: RoutingBenchmark nodes FILE MODE < pairs.csv") }
     let travelMode = mode(arguments[3])
-    let area = try RoadGraphBuilder(modes: [travelMode]).build(from: file)
+    let area = try RoadGraphBuilder(modes: [travelMode], places: theaterPlaces).build(from: file)
     let router = RoadRouter(area: area)
     guard let graph = area.graphs[travelMode] else { fail("no \(travelMode) graph") }
     var byPosition: [String: Int64] = [:]

@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Geo
 
 /// A CSV text read as a header row and data rows, for files whose first row names the columns.
 public struct CSVTable: Sendable {

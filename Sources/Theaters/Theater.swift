@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Geo
 
@@ -106,4 +107,12 @@ public struct Theater: Sendable, Hashable, Identifiable {
         guard let osmType, let osmID else { return nil }
         return "https://www.openstreetmap.org/\(osmType.rawValue)/\(osmID)"
     }
+}
+
+extension Theater {
+    /// The OSM tag that makes an element a cinema or a theatre: `amenity` with one of `osmTagValues` (what an area
+    /// import keeps besides the roads).
+    public static let osmTagKey = "amenity"
+    /// The `amenity` values of the venues the planner knows.
+    public static let osmTagValues: Set<String> = ["cinema", "theatre"]
 }

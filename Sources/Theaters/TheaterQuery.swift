@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Geo
 
 /// What a `--keyword` asks for: a category of venue, or a name.
 public enum TheaterQuery: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Geo
 import Testing
 
 @testable import PlannerApp

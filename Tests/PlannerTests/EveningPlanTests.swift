@@ -9,11 +9,14 @@ import Theaters
 struct FixedRouter: Router {
     let minutesByName: [String: Double]
 
-    func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
-        theaters.map { theater in
-            Route(
-                theater: theater, mode: mode, geometry: [origin, theater.coordinate], distanceMeters: 1000,
-                straightLineMeters: 800, durationSeconds: minutesByName[theater.name]! * 60, source: .roadNetwork)
+    func routes<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        destinations.map { destination in
+            let name = (destination as! Theater).name
+            return Route(
+                destination: destination, mode: mode, geometry: [origin, destination.coordinate], distanceMeters: 1000,
+                straightLineMeters: 800, durationSeconds: minutesByName[name]! * 60, source: .roadNetwork)
         }
     }
 }

@@ -58,9 +58,9 @@ import Testing
         // When a router is built over it and asked for routes
         let router = RoadRouter(area: area)
         let origin = try Coordinate(latitude: 60.1711, longitude: 24.9462)
-        let routes = router.routes(from: origin, to: area.theaters, mode: .walk)
-        // Then it answers, one route per theater
-        #expect(routes.count == area.theaters.count)
+        let routes = router.routes(from: origin, to: area.places, mode: .walk)
+        // Then it answers, one route per place
+        #expect(routes.count == area.places.count)
     }
 
     @Test func hierarchyOffsetsThatRunPastTheArcsAreRefused() {

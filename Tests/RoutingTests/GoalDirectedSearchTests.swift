@@ -139,12 +139,12 @@ import Testing
         Self.expectSameAsSearch(graph, destinations: 4, rounds: 10, seed: 52)
     }
 
-    @Test func aRouterWithTreesRoutesTheAreasTheatersAsOneWithout() throws {
-        // Given the bundled area, routed as a command routes it and as a server does (trees to its theaters, their
+    @Test func aRouterWithTreesRoutesTheAreasPlacesAsOneWithout() throws {
+        // Given the bundled area, routed as a command routes it and as a server does (trees to its places, their
         // sides of the driving hierarchy, a fine snapping grid)
         let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
         let plain = RoadRouter(area: area)
-        let withTrees = RoadRouter(area: area, treesToTheaters: true, fineSnapping: true)
+        let withTrees = RoadRouter(area: area, treesToPlaces: true, fineSnapping: true)
         var generator = SeededGenerator(seed: 53)
         let box = area.boundingBox
         for _ in 0..<30 {
@@ -152,9 +152,9 @@ import Testing
                 uncheckedLatitude: Double.random(in: box.south...box.north, using: &generator),
                 longitude: Double.random(in: box.west...box.east, using: &generator))
             for mode in TravelMode.allCases {
-                // When random origins are routed to every theater of the area
-                let want = plain.routes(from: origin, to: area.theaters, mode: mode)
-                let got = withTrees.routes(from: origin, to: area.theaters, mode: mode)
+                // When random origins are routed to every place of the area
+                let want = plain.routes(from: origin, to: area.places, mode: mode)
+                let got = withTrees.routes(from: origin, to: area.places, mode: mode)
                 // Then the routes agree
                 #expect(want.count == got.count)
                 for (a, b) in zip(want, got) {

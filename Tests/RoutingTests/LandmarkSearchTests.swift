@@ -107,7 +107,7 @@ import Testing
         let area = RoadArea(
             name: "random", sourceFileName: "random.osm", boundingBox: BoundingBox(south: 60, west: 24, north: 61, east: 25),
             importedAt: Date(timeIntervalSince1970: 0), graphs: [.drive: graph.withLandmarks(Landmarks(graph, count: 3))],
-            theaters: [], statistics: ImportStatistics())
+            places: [], statistics: ImportStatistics())
         let url = temporaryURL(".roadgraph")
         defer { try? FileManager.default.removeItem(at: url) }
         // When it is saved and loaded

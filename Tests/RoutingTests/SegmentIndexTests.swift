@@ -179,18 +179,18 @@ import Testing
 @Suite struct RoutesWithoutLinesTests {
     @Test(arguments: TravelMode.allCases)
     func routesWithoutLinesAreTheRoutesLessTheirLines(_ mode: TravelMode) throws {
-        // Given the bundled area's router, kept with its theaters' trees as a server keeps it
+        // Given the bundled area's router, kept with its places' trees as a server keeps it
         let area = try RoadArea(contentsOf: GoalDirectedSearchTests.helsinki)
-        let router = RoadRouter(area: area, treesToTheaters: true, fineSnapping: true)
+        let router = RoadRouter(area: area, treesToPlaces: true, fineSnapping: true)
         var generator = SeededGenerator(seed: 5)
         let box = area.boundingBox
         for _ in 0..<40 {
-            // When random origins in and past the area route to every theater, with and without lines
+            // When random origins in and past the area route to every place, with and without lines
             let origin = try Coordinate(
                 latitude: Double.random(in: (box.south - 0.01)...(box.north + 0.01), using: &generator),
                 longitude: Double.random(in: (box.west - 0.02)...(box.east + 0.02), using: &generator))
-            let full = router.routes(from: origin, to: area.theaters, mode: mode)
-            let bare = router.routesWithoutLines(from: origin, to: area.theaters, mode: mode)
+            let full = router.routes(from: origin, to: area.places, mode: mode)
+            let bare = router.routesWithoutLines(from: origin, to: area.places, mode: mode)
             // Then they differ only in the lines, which are empty
             #expect(bare == full.map(\.withoutLine))
             #expect(bare.allSatisfy { $0.geometry.isEmpty })

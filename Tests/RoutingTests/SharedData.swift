@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Geo
 import TestSupport
 import Testing
 

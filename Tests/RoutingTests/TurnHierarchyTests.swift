@@ -43,7 +43,7 @@ import Testing
     static func area(_ graph: RoadGraph) -> RoadArea {
         RoadArea(
             name: "random", sourceFileName: "random.osm", boundingBox: BoundingBox(south: 60, west: 24, north: 61, east: 25),
-            importedAt: Date(timeIntervalSince1970: 0), graphs: [.drive: graph], theaters: [],
+            importedAt: Date(timeIntervalSince1970: 0), graphs: [.drive: graph], places: [],
             statistics: ImportStatistics())
     }
 

@@ -17,7 +17,7 @@ package struct NearbyReport {
     package var sources: [String: String] = [:]
     package var onlineNotes: [String] = []
     /// The route to each hit per mode (road routes where an area covers the origin, else estimates).
-    package var routesByMode: [TravelMode: [Route]] = [:]
+    package var routesByMode: [TravelMode: [Route<Theater>]] = [:]
 
     package func durationSeconds(_ index: Int, _ mode: TravelMode) -> Double {
         routesByMode[mode]?[index].durationSeconds ?? hits[index].estimatedDurationSeconds(mode)

@@ -9,7 +9,7 @@ package struct RouteListReport {
     package let found: TheaterSearch
     package let search: SearchRequest
     package var mode: TravelMode { search.mode }
-    package let routesByMode: [TravelMode: [Route]]
+    package let routesByMode: [TravelMode: [Route<Theater>]]
 
     package func table() -> String {
         let nearby = found.report(search: search, routesByMode: routesByMode)
@@ -116,7 +116,7 @@ package struct RouteListReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
-    package init(found: TheaterSearch, search: SearchRequest, routesByMode: [TravelMode: [Route]]) {
+    package init(found: TheaterSearch, search: SearchRequest, routesByMode: [TravelMode: [Route<Theater>]]) {
         self.found = found
         self.search = search
         self.routesByMode = routesByMode

@@ -15,7 +15,7 @@ package struct ShowtimesReport {
     package var long = false
 
     /// Travel time to each nearby matched theater (a provider's own theater too), by theater id.
-    package var routes: [String: Route] {
+    package var routes: [String: Route<Theater>] {
         var seen = Set<String>()
         let theaters = nearby.matching.matches.values.map(\.theater).sorted { $0.id < $1.id }
             .filter { seen.insert($0.id).inserted }

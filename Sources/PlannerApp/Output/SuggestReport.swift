@@ -9,7 +9,7 @@ package struct SuggestReport {
     package let found: TheaterSearch
     package let region: String
     package let plan: Planner.Suggestions
-    package let routes: [Route]
+    package let routes: [Route<Theater>]
     package let mode: TravelMode
     package let source: String
     package let notes: [String]
@@ -241,7 +241,7 @@ package struct SuggestReport {
     package func days(_ n: Int) -> String {
         n == 1 ? "tomorrow   " : "in \(n) days".padding(toLength: 11, withPad: " ", startingAt: 0)
     }
-    package init(found: TheaterSearch, region: String, plan: Planner.Suggestions, routes: [Route], mode: TravelMode, source: String, notes: [String]) {
+    package init(found: TheaterSearch, region: String, plan: Planner.Suggestions, routes: [Route<Theater>], mode: TravelMode, source: String, notes: [String]) {
         self.found = found
         self.region = region
         self.plan = plan

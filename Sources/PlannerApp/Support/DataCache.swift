@@ -74,10 +74,10 @@ package final class DataCache: @unchecked Sendable {
     }
 
     /// The road router of an area, its graphs prepared once (adjacency, a fine snapping grid, landmarks), with
-    /// every node's way to each of the area's theaters searched once too (`RoadRouter(area:treesToTheaters:)`).
+    /// every node's way to each of the area's theaters searched once too (`RoadRouter(area:treesToPlaces:)`).
     func router(for area: RoadArea) -> RoadRouter {
         value(\.routers, key: area.cacheKey) {
-            RoadRouter(area: area, treesToTheaters: true, fineSnapping: true)
+            RoadRouter(area: area, treesToPlaces: true, fineSnapping: true)
         }
     }
 

@@ -25,7 +25,7 @@ package struct TheaterSearch {
     package var routing = RouterChoice(areas: [])
 
     /// The route to every hit for `mode`, in hit order.
-    package func routes(_ mode: TravelMode) -> [Route] {
+    package func routes(_ mode: TravelMode) -> [Route<Theater>] {
         routing.router.routes(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
     }
 
@@ -289,7 +289,7 @@ package struct TheaterSearch {
     /// The route to every hit for each of `modes` (every mode by default).
     /// - Parameter lines: false leaves each route's `geometry` empty (`Router.routesWithoutLines`).
     package func routesByMode(lines: Bool = true, modes: [TravelMode] = TravelMode.allCases)
-        -> [TravelMode: [Route]]
+        -> [TravelMode: [Route<Theater>]]
     {
         let theaters = hits.map(\.theater)
         let router = routing.router
@@ -309,7 +309,7 @@ package struct TheaterSearch {
     ///   router prepares a mode's graph only when it is first asked for it (the others' times are then estimates,
     ///   which only the JSON, CSV and GeoJSON forms would show).
     package func report(
-        search: SearchRequest, routesByMode byMode: [TravelMode: [Route]]? = nil,
+        search: SearchRequest, routesByMode byMode: [TravelMode: [Route<Theater>]]? = nil,
         modes: [TravelMode] = TravelMode.allCases
     ) -> NearbyReport {
         let byMode = byMode ?? routesByMode(lines: false, modes: modes)

@@ -53,7 +53,9 @@ package struct AreaImport {
         let area =
             isCatalog
             ? try catalogArea(from: url, name: areaName, importedAt: importedAt, skippedRows: &skippedRows)
-            : try RoadGraphBuilder(hierarchyEdgeLimit: hierarchyEdgeLimit).build(from: url, name: areaName, importedAt: importedAt) { step in
+            : try RoadGraphBuilder(places: .theaters, hierarchyEdgeLimit: hierarchyEdgeLimit).build(
+                from: url, name: areaName, importedAt: importedAt
+            ) { step in
                 read = step
                 progress(step)
             }
@@ -90,6 +92,6 @@ package struct AreaImport {
         })
         return RoadArea(
             name: name, sourceFileName: url.lastPathComponent, boundingBox: box, importedAt: importedAt,
-            graphs: empty, theaters: catalog.theaters, statistics: ImportStatistics())
+            graphs: empty, places: catalog.theaters.map { AreaPlace($0) }, statistics: ImportStatistics())
     }
 }

@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Geo
 import NowPlaying
 
 /// The film lists and details of `now-playing`, `upcoming-releases`, `popular`, `trending`, `search` and `movie`,

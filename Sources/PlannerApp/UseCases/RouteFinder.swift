@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Geo
 import Planner
@@ -8,7 +9,7 @@ import Theaters
 package struct OneRoute {
     package let origin: Origin
     package let destination: Theater
-    package let route: Route
+    package let route: Route<Theater>
     package let mode: TravelMode
 
     /// The route as a GeoJSON FeatureCollection: the origin and the line.

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Planner
 import Showtimes
 import Theaters
@@ -8,7 +9,7 @@ package struct SuggestShowings: Sendable {
     /// One cinema that shows a film, with its route and the film's next shows there.
     package struct Showing: Sendable {
         package let theater: Theater
-        package let route: Route?
+        package let route: Route<Theater>?
         package let nextShows: [Show]
     }
 
@@ -26,7 +27,7 @@ package struct SuggestShowings: Sendable {
     /// covers the origin's country (`area`, as for `showtimes` and `plan`): never the home's provider abroad. Where
     /// none does, this is nil, and the report says showtimes are unknown there.
     package static func find(
-        for films: [FilmCandidate], found: TheaterSearch, routes: [Route], area: ShowtimesRegion,
+        for films: [FilmCandidate], found: TheaterSearch, routes: [Route<Theater>], area: ShowtimesRegion,
         services: ShowtimesServices, now: Date = Date()
     ) async throws -> SuggestShowings? {
         let asked = services.asked(for: area)

@@ -50,7 +50,7 @@ extension PlannerCommand {
                 let nodes = TravelMode.allCases.map { "\($0.rawValue) \(summary.nodeCountByMode[$0] ?? 0)" }
                 var lines: [String] = []
                 lines.append("imported \(summary.name) from \(URL(fileURLWithPath: file).lastPathComponent) in \(seconds) s")
-                lines.append("  theaters      \(summary.theaterCount)")
+                lines.append("  theaters      \(summary.placeCount)")
                 if result.isCatalog {
                     // A catalog has theaters only: no roads to count.
                     lines.append("  skipped       \(result.skippedRows) rows without a name or a valid lat/lon")
@@ -84,7 +84,7 @@ extension PlannerCommand {
                 for (summary, store, bundled) in all {
                     let readable = areas.isReadable(summary, in: store)
                     table.rows.append([
-                        summary.name, "\(summary.theaterCount)", "\(summary.edgeCountByMode[.walk] ?? 0)",
+                        summary.name, "\(summary.placeCount)", "\(summary.edgeCountByMode[.walk] ?? 0)",
                         "\(summary.edgeCountByMode[.drive] ?? 0)", box(summary.boundingBox),
                         readable ? (bundled ? "bundled" : summary.sourceFileName) : "DAMAGED: import it again",
                     ])

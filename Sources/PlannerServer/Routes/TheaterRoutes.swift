@@ -1,3 +1,4 @@
+import Basics
 import Geo
 import Settings
 import Hummingbird

@@ -1,5 +1,3 @@
-import Foundation
-
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", 2014): a tiny seeded
 /// generator, so that random tests, benchmarks and `planner suggestions --seed` repeat exactly.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
@@ -15,12 +13,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-
-    /// A point uniformly distributed over the sphere's surface (z uniform in [-1, 1], longitude uniform).
-    public mutating func uniformCoordinate() -> Coordinate {
-        let z = Double.random(in: -1...1, using: &self)
-        let longitude = Double.random(in: -180...180, using: &self)
-        return Coordinate(uncheckedLatitude: asin(z) * 180 / .pi, longitude: longitude)
     }
 }

@@ -10,7 +10,7 @@ extension RoadAreaSummary {
         writer.write(boundingBox.north)
         writer.write(boundingBox.east)
         writer.write(importedAt.timeIntervalSince1970)
-        writer.write(UInt32(theaterCount))
+        writer.write(UInt32(placeCount))
         let modes = TravelMode.allCases.filter { nodeCountByMode[$0] != nil }
         writer.write(UInt8(modes.count))
         for mode in modes {
@@ -21,7 +21,7 @@ extension RoadAreaSummary {
         writer.write(UInt64(statistics.highwayWays))
         writer.write(UInt64(statistics.highwayWaysWithMissingNodes))
         writer.write(UInt64(statistics.missingNodeReferences))
-        writer.write(UInt64(statistics.unplacedTheaters))
+        writer.write(UInt64(statistics.unplacedPlaces))
         let routable = statistics.routableWaysByMode.sorted { $0.key < $1.key }
         writer.write(UInt8(routable.count))
         for (mode, count) in routable {
@@ -38,7 +38,7 @@ extension RoadAreaSummary {
             east: try reader.readDouble())
         guard box.isWithinRange else { throw BinaryReader.Failure(reason: "the bounding box is out of range") }
         let importedAt = Date(timeIntervalSince1970: try reader.readDouble())
-        let theaterCount = Int(try reader.read(UInt32.self))
+        let placeCount = Int(try reader.read(UInt32.self))
         var nodes: [TravelMode: Int] = [:]
         var edges: [TravelMode: Int] = [:]
         for _ in 0..<Int(try reader.read(UInt8.self)) {
@@ -53,13 +53,13 @@ extension RoadAreaSummary {
         statistics.highwayWays = try reader.readInt()
         statistics.highwayWaysWithMissingNodes = try reader.readInt()
         statistics.missingNodeReferences = try reader.readInt()
-        statistics.unplacedTheaters = try reader.readInt()
+        statistics.unplacedPlaces = try reader.readInt()
         for _ in 0..<Int(try reader.read(UInt8.self)) {
             let mode = try reader.readString()
             statistics.routableWaysByMode[mode] = try reader.readInt()
         }
         return RoadAreaSummary(
-            name: name, sourceFileName: source, boundingBox: box, importedAt: importedAt, theaterCount: theaterCount,
+            name: name, sourceFileName: source, boundingBox: box, importedAt: importedAt, placeCount: placeCount,
             nodeCountByMode: nodes, edgeCountByMode: edges, statistics: statistics)
     }
 }

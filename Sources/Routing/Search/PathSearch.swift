@@ -135,43 +135,15 @@ struct PathSearch {
 
         while !forwardHeap.isEmpty || !backwardHeap.isEmpty {
             if forwardHeap.minimumKey + backwardHeap.minimumKey >= bestDuration { break }
-            let searchForward = forwardHeap.minimumKey <= backwardHeap.minimumKey
-            if searchForward {
-                guard let top = forwardHeap.pop() else { break }
-                let node = Int(top.node)
-                guard !forward.settled[node], top.key <= forward.duration[node] else { continue }
-                forward.settled[node] = true
-                for edge in graph.edgeRange(of: node) {
-                    let target = Int(graph.edgeTargets[edge])
-                    let candidate = top.key + graph.edgeDurationsSeconds[edge]
-                    if candidate < forward.duration[target] {
-                        forward.duration[target] = candidate
-                        forward.parentNode[target] = Int32(node)
-                        forward.parentEdge[target] = Int32(edge)
-                        forwardHeap.push(candidate, Int32(target))
-                        let total = candidate + backward.duration[target]
-                        if total < bestDuration { (bestDuration, meeting) = (total, Int32(target)) }
-                    }
-                }
-            } else {
-                guard let top = backwardHeap.pop() else { break }
-                let node = Int(top.node)
-                guard !backward.settled[node], top.key <= backward.duration[node] else { continue }
-                backward.settled[node] = true
-                for slot in reverse.range(of: node) {
-                    let source = Int(reverse.sources[slot])
-                    let edge = Int(reverse.edges[slot])
-                    let candidate = top.key + graph.edgeDurationsSeconds[edge]
-                    if candidate < backward.duration[source] {
-                        backward.duration[source] = candidate
-                        backward.parentNode[source] = Int32(node)
-                        backward.parentEdge[source] = Int32(edge)
-                        backwardHeap.push(candidate, Int32(source))
-                        let total = candidate + forward.duration[source]
-                        if total < bestDuration { (bestDuration, meeting) = (total, Int32(source)) }
-                    }
-                }
-            }
+            let settled =
+                forwardHeap.minimumKey <= backwardHeap.minimumKey
+                ? settleNext(
+                    forward: true, tree: &forward, heap: &forwardHeap, opposite: backward.duration, reverse: reverse,
+                    best: &bestDuration, meeting: &meeting)
+                : settleNext(
+                    forward: false, tree: &backward, heap: &backwardHeap, opposite: forward.duration, reverse: reverse,
+                    best: &bestDuration, meeting: &meeting)
+            if !settled { break }
         }
         guard bestDuration.isFinite else { return nil }
         guard meeting >= 0 else { return direct }
@@ -182,5 +154,35 @@ struct PathSearch {
             + backward.lengthMeters(
                 of: Array(backward.path(to: meeting)), graph: graph)
         return SearchPath(durationSeconds: bestDuration, lengthMeters: length, nodes: head + tail)
+    }
+
+    /// One step of one direction of `bidirectional`: settles the nearest node of `heap` and relaxes its edges,
+    /// outgoing ones forwards, incoming ones (`reverse`) backwards; a node the other search has reached (`opposite`,
+    /// its durations) offers a meeting. Inlined, so that each call site's constant `forward` leaves one loop without
+    /// a branch.
+    /// - Returns: false when `heap` is empty.
+    @inline(__always)
+    private func settleNext(
+        forward: Bool, tree: inout SearchTree, heap: inout MinHeap, opposite: [Double], reverse: ReverseAdjacency,
+        best: inout Double, meeting: inout Int32
+    ) -> Bool {
+        guard let top = heap.pop() else { return false }
+        let node = Int(top.node)
+        guard !tree.settled[node], top.key <= tree.duration[node] else { return true }
+        tree.settled[node] = true
+        for slot in forward ? graph.edgeRange(of: node) : reverse.range(of: node) {
+            let next = Int(forward ? graph.edgeTargets[slot] : reverse.sources[slot])
+            let edge = forward ? slot : Int(reverse.edges[slot])
+            let candidate = top.key + graph.edgeDurationsSeconds[edge]
+            if candidate < tree.duration[next] {
+                tree.duration[next] = candidate
+                tree.parentNode[next] = Int32(node)
+                tree.parentEdge[next] = Int32(edge)
+                heap.push(candidate, Int32(next))
+                let total = candidate + opposite[next]
+                if total < best { (best, meeting) = (total, Int32(next)) }
+            }
+        }
+        return true
     }
 }

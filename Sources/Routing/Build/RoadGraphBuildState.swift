@@ -1,6 +1,5 @@
 import Geo
 import OSM
-import Theaters
 
 /// The builder's working memory between and after the two passes.
 struct RoadGraphBuildState {
@@ -14,6 +13,8 @@ struct RoadGraphBuildState {
         let speeds: [WaySpeeds?]
     }
 
+    /// Which elements are kept as places (nil: none).
+    let placeTag: AreaPlaceTag?
     var statistics = ImportStatistics()
     /// Needed node id → dense index into `latitudes`/`longitudes`.
     var nodeIndex: [Int64: Int32] = [:]
@@ -27,15 +28,22 @@ struct RoadGraphBuildState {
     /// Every kept way's references, as dense indexes, back to back.
     var refs: [Int32] = []
     var ways: [KeptWay] = []
-    /// Cinema and theatre ways, placed at the mean of their nodes after pass 2.
-    var theaterWays: [OSMWay] = []
-    var theaterNodes: [OSMNode] = []
-    /// Cinema and theatre relations (multipolygons), placed at the mean of their outer ways' nodes.
-    var theaterRelations: [OSMRelation] = []
-    /// The outer member ways of `theaterRelations`: their node references once pass 1 has seen them.
+    /// Place ways, placed at the mean of their nodes after pass 2.
+    var placeWays: [OSMWay] = []
+    var placeNodes: [OSMNode] = []
+    /// Place relations (multipolygons), placed at the mean of their outer ways' nodes.
+    var placeRelations: [OSMRelation] = []
+    /// The outer member ways of `placeRelations`: their node references once pass 1 has seen them.
     var memberWayRefs: [Int64: [Int64]] = [:]
 
-    static let theaterAmenities: Set<String> = ["cinema", "theatre"]
+    init(placeTag: AreaPlaceTag?) {
+        self.placeTag = placeTag
+    }
+
+    /// Whether an element with these tags is a place to keep.
+    private func isPlace(_ tags: [String: String]) -> Bool {
+        placeTag?.kind(of: tags) != nil
+    }
 
     mutating func index(of id: Int64) -> Int32 {
         if let known = nodeIndex[id] { return known }
@@ -49,8 +57,8 @@ struct RoadGraphBuildState {
     }
 
     mutating func addRelation(_ relation: OSMRelation) {
-        guard let amenity = relation.tags["amenity"], Self.theaterAmenities.contains(amenity) else { return }
-        theaterRelations.append(relation)
+        guard isPlace(relation.tags) else { return }
+        placeRelations.append(relation)
         for member in relation.members where member.kind == .way && (member.role == "outer" || member.role.isEmpty) {
             memberWayRefs[member.ref] = []
         }
@@ -61,8 +69,8 @@ struct RoadGraphBuildState {
             memberWayRefs[way.id] = way.nodeRefs
             for ref in way.nodeRefs { _ = index(of: ref) }
         }
-        if let amenity = way.tags["amenity"], Self.theaterAmenities.contains(amenity) {
-            theaterWays.append(way)
+        if isPlace(way.tags) {
+            placeWays.append(way)
             for ref in way.nodeRefs { _ = index(of: ref) }
         }
         let isHighway = way.tags["highway"] != nil
@@ -89,8 +97,8 @@ struct RoadGraphBuildState {
                 }
             }
         }
-        if let amenity = node.tags["amenity"], Self.theaterAmenities.contains(amenity) {
-            theaterNodes.append(node)
+        if isPlace(node.tags) {
+            placeNodes.append(node)
         }
     }
 
@@ -154,25 +162,27 @@ struct RoadGraphBuildState {
         return RoadGraph(mode: mode, coordinates: coordinates, osmNodeIDs: ids, edges: edges)
     }
 
-    mutating func theaters() -> [Theater] {
-        var found: [Theater] = []
-        for node in theaterNodes {
-            found.append(Self.theater(.node, node.id, node.coordinate, node.tags))
+    /// The kept places: nodes, then ways, then relations, each in the order read. A way or relation none of
+    /// whose nodes is in the file is counted in `statistics.unplacedPlaces` instead.
+    mutating func places() -> [AreaPlace] {
+        var found: [AreaPlace] = []
+        for node in placeNodes {
+            found.append(place("node", node.id, node.coordinate, node.tags))
         }
-        for way in theaterWays {
+        for way in placeWays {
             guard let center = meanPosition(of: way.nodeRefs) else {
-                statistics.unplacedTheaters += 1
+                statistics.unplacedPlaces += 1
                 continue
             }
-            found.append(Self.theater(.way, way.id, center, way.tags))
+            found.append(place("way", way.id, center, way.tags))
         }
-        for relation in theaterRelations {
+        for relation in placeRelations {
             let outerWays = relation.members.filter { $0.kind == .way && (memberWayRefs[$0.ref]?.isEmpty == false) }
             guard let center = meanPosition(of: outerWays.flatMap { memberWayRefs[$0.ref] ?? [] }) else {
-                statistics.unplacedTheaters += 1
+                statistics.unplacedPlaces += 1
                 continue
             }
-            found.append(Self.theater(.relation, relation.id, center, relation.tags))
+            found.append(place("relation", relation.id, center, relation.tags))
         }
         return found
     }
@@ -192,15 +202,16 @@ struct RoadGraphBuildState {
             uncheckedLatitude: latitude / Double(seen.count), longitude: longitude / Double(seen.count))
     }
 
-    static func theater(
-        _ type: OSMElementType, _ id: Int64, _ coordinate: Coordinate, _ tags: [String: String]
-    ) -> Theater {
+    /// A kept element as a place: its kind is the chosen tag's value, its name its `name` (or "Unnamed KIND"),
+    /// and its tags the others.
+    private func place(_ type: String, _ id: Int64, _ coordinate: Coordinate, _ tags: [String: String]) -> AreaPlace {
+        let key = placeTag?.key ?? ""
         var rest = tags
-        let name = rest.removeValue(forKey: "name") ?? "Unnamed \(tags["amenity"] ?? "cinema")"
-        let amenity = rest.removeValue(forKey: "amenity") ?? "cinema"
-        return Theater(
-            osmType: type, osmID: id, name: name, coordinate: coordinate, category: TheaterCategory(tagValue: amenity),
-            tags: rest, fallbackID: "\(type.rawValue)/\(id)")
+        let kind = rest.removeValue(forKey: key) ?? ""
+        let name = tags["name"] ?? "Unnamed \(kind)"
+        rest.removeValue(forKey: "name")
+        return AreaPlace(
+            id: "\(type)/\(id)", osmType: type, osmID: id, name: name, coordinate: coordinate, kind: kind, tags: rest)
     }
 
     func boundingBox() -> BoundingBox? {

@@ -1,6 +1,6 @@
 /// Every node's fastest way to one destination: Dijkstra run backwards from the destination's entries over the
 /// incoming edges, once. A route from any origin to the destination is then read off the tree (the best of the
-/// origin's seeds, then the next edge at each node) instead of searched, which is what an area's theaters get, as
+/// origin's seeds, then the next edge at each node) instead of searched, which is what an area's places get, as
 /// every request routes to them.
 ///
 /// The path read off is summed again forwards, seed first, exactly as `PathSearch.oneToMany` sums a path, so both

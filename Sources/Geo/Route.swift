@@ -1,5 +1,3 @@
-import Geo
-
 /// Where a route's geometry and time came from.
 public enum RouteSource: String, Sendable, Codable {
     /// A great-circle line with a circuity factor and an assumed speed.
@@ -16,33 +14,34 @@ public enum EstimateReason: String, Sendable, Codable {
     case noPath = "no-path"
 }
 
-/// A way from the origin to one theater.
-public struct Route: Sendable, Equatable {
-    public let theater: Theater
+/// A way from the origin to one destination (for the planner, a theater: `Route<Theater>`).
+public struct Route<Destination: Locatable>: Sendable, Equatable {
+    /// What the route leads to, as the caller gave it.
+    public let destination: Destination
     public let mode: TravelMode
     /// The line to draw, origin first.
     public let geometry: [Coordinate]
     /// The travelled distance (for an estimate: the straight line × the mode's circuity), in meters.
     public let distanceMeters: Double
-    /// The great-circle distance from origin to theater, in meters.
+    /// The great-circle distance from origin to destination, in meters.
     public let straightLineMeters: Double
     public let durationSeconds: Double
     public let source: RouteSource
     /// How far the origin lies from the road the route leaves by, in meters: a straight off-road leg walked at
     /// foot speed, counted in the distance and the time. Nil for an estimate.
     public let originSnapMeters: Double?
-    /// How far the theater lies from the road the route arrives by, in meters, walked the same way. Nil for an
+    /// How far the destination lies from the road the route arrives by, in meters, walked the same way. Nil for an
     /// estimate.
     public let destinationSnapMeters: Double?
     /// Why the route is an estimate; nil for a route by road.
     public let estimateReason: EstimateReason?
 
     public init(
-        theater: Theater, mode: TravelMode, geometry: [Coordinate], distanceMeters: Double, straightLineMeters: Double,
-        durationSeconds: Double, source: RouteSource, originSnapMeters: Double? = nil,
+        destination: Destination, mode: TravelMode, geometry: [Coordinate], distanceMeters: Double,
+        straightLineMeters: Double, durationSeconds: Double, source: RouteSource, originSnapMeters: Double? = nil,
         destinationSnapMeters: Double? = nil, estimateReason: EstimateReason? = nil
     ) {
-        self.theater = theater
+        self.destination = destination
         self.mode = mode
         self.geometry = geometry
         self.distanceMeters = distanceMeters
@@ -63,25 +62,31 @@ public struct Route: Sendable, Equatable {
     /// The same route, as an estimate for `reason`.
     public func estimated(because reason: EstimateReason) -> Route {
         Route(
-            theater: theater, mode: mode, geometry: geometry, distanceMeters: distanceMeters,
+            destination: destination, mode: mode, geometry: geometry, distanceMeters: distanceMeters,
             straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
             originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters, estimateReason: reason)
     }
 }
 
-/// Finds routes from an origin to theaters. Road routing and the straight-line estimate both answer through it.
+/// Finds routes from an origin to destinations. Road routing and the straight-line estimate both answer through it.
 public protocol Router: Sendable {
     /// One route per destination, in the order given.
-    func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route]
+    func routes<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>]
     /// The same routes with an empty `geometry`, for answers that give times and distances only: building the
     /// lines is a good part of the work, and a server's nearby answer draws none.
-    func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route]
+    func routesWithoutLines<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>]
 }
 
 extension Router {
     /// `routes(from:to:mode:)` with the lines dropped.
-    public func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
-        routes(from: origin, to: theaters, mode: mode).map { $0.withoutLine }
+    public func routesWithoutLines<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        routes(from: origin, to: destinations, mode: mode).map { $0.withoutLine }
     }
 }
 
@@ -89,7 +94,7 @@ extension Route {
     /// The route with an empty `geometry`.
     public var withoutLine: Route {
         Route(
-            theater: theater, mode: mode, geometry: [], distanceMeters: distanceMeters,
+            destination: destination, mode: mode, geometry: [], distanceMeters: distanceMeters,
             straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
             originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters,
             estimateReason: estimateReason)
@@ -104,20 +109,26 @@ public struct EstimateRouter: Router {
 
     public init() {}
 
-    public func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
-        routes(from: origin, to: theaters, mode: mode, lines: true)
+    public func routes<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        routes(from: origin, to: destinations, mode: mode, lines: true)
     }
 
-    public func routesWithoutLines(from origin: Coordinate, to theaters: [Theater], mode: TravelMode) -> [Route] {
-        routes(from: origin, to: theaters, mode: mode, lines: false)
+    public func routesWithoutLines<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        routes(from: origin, to: destinations, mode: mode, lines: false)
     }
 
-    private func routes(from origin: Coordinate, to theaters: [Theater], mode: TravelMode, lines: Bool) -> [Route] {
-        theaters.map { theater in
-            let straight = origin.distanceMeters(to: theater.coordinate)
+    private func routes<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode, lines: Bool
+    ) -> [Route<Destination>] {
+        destinations.map { destination in
+            let point = destination.coordinate
+            let straight = origin.distanceMeters(to: point)
             return Route(
-                theater: theater, mode: mode,
-                geometry: lines ? Self.greatCircle(from: origin, to: theater.coordinate) : [],
+                destination: destination, mode: mode, geometry: lines ? Self.greatCircle(from: origin, to: point) : [],
                 distanceMeters: mode.estimatedNetworkDistanceMeters(straightLineMeters: straight),
                 straightLineMeters: straight,
                 durationSeconds: mode.estimatedDurationSeconds(straightLineMeters: straight), source: .estimate,

@@ -3,7 +3,6 @@
 #endif
 import Foundation
 import Geo
-import Theaters
 
 /// The saved form of a `RoadArea`:
 ///
@@ -11,7 +10,7 @@ import Theaters
 /// "PLNRAREA"  8 bytes magic
 /// UInt32      format version (RoadArea.fileFormatVersion)
 /// UInt64 n, UInt64 FNV-1a, n bytes   the summary block (name, source, box, dates, counts, statistics)
-/// UInt64 m, UInt64 FNV-1a, m bytes   the body block (theaters, the number of graphs; up to format 4, the graphs)
+/// UInt64 m, UInt64 FNV-1a, m bytes   the body block (places, the number of graphs; up to format 4, the graphs)
 /// UInt64 g, UInt64 FNV-1a, g bytes   from format 5, one block per graph: its mode, arrays, hierarchy and
 ///                                    preparation (`GraphPreparation`)
 /// ```
@@ -152,10 +151,10 @@ extension RoadArea {
         var body = try Self.readBlock(&reader, version: version, path: path)
         do throws(BinaryReader.Failure) {
             let summary = try RoadAreaSummary.decode(&summaryReader)
-            // Grown one theater at a time: the count is the file's word, and reserving for it up front would let
+            // Grown one place at a time: the count is the file's word, and reserving for it up front would let
             // a damaged count ask for terabytes.
-            var theaters: [Theater] = []
-            for _ in 0..<Int(try body.read(UInt32.self)) { theaters.append(try Self.decodeTheater(&body)) }
+            var places: [AreaPlace] = []
+            for _ in 0..<Int(try body.read(UInt32.self)) { places.append(try AreaPlace.decode(&body)) }
             var graphs: [TravelMode: RoadGraph] = [:]
             var unloaded: [TravelMode] = []
             for _ in 0..<Int(try body.read(UInt8.self)) {
@@ -177,7 +176,7 @@ extension RoadArea {
             }
             self.init(
                 name: summary.name, sourceFileName: summary.sourceFileName, boundingBox: summary.boundingBox,
-                importedAt: summary.importedAt, graphs: graphs, theaters: theaters, statistics: summary.statistics,
+                importedAt: summary.importedAt, graphs: graphs, places: places, statistics: summary.statistics,
                 unloadedModesWithRoads: unloaded)
         } catch {
             throw RoutingError.corruptGraphFile(path: path, reason: error.reason)
@@ -263,12 +262,12 @@ extension RoadArea {
         return writer.bytes
     }
 
-    /// The theaters and the number of graphs, then up to format 4 the graphs.
+    /// The places and the number of graphs, then up to format 4 the graphs.
     private func encodeBody(version: UInt32) -> [UInt8] {
         let graphBytes = version >= 5 ? 0 : graphs.values.reduce(0) { $0 + Self.encodedBytes(of: $1) }
         var writer = BinaryWriter(reservingCapacity: (1 << 16) + graphBytes)
-        writer.write(UInt32(theaters.count))
-        for theater in theaters { Self.encodeTheater(theater, &writer) }
+        writer.write(UInt32(places.count))
+        for place in places { place.encode(&writer) }
         writer.write(UInt8(graphModes.count))
         for mode in graphModes where version < 5 {
             Self.encodeGraph(graphs[mode]!, withHierarchy: version >= 4, &writer)
@@ -285,43 +284,6 @@ extension RoadArea {
         writer.write(true)
         (graph.preparation ?? GraphPreparation(graph)).encode(&writer)
         return writer.bytes
-    }
-
-    private static func encodeTheater(_ theater: Theater, _ writer: inout BinaryWriter) {
-        writer.write(theater.id)
-        writer.write(theater.osmType?.rawValue ?? "")
-        writer.write(theater.osmID ?? 0)
-        writer.write(theater.name)
-        writer.write(theater.coordinate.latitude)
-        writer.write(theater.coordinate.longitude)
-        writer.write(theater.category.tagValue)
-        let tags = theater.tags.sorted { $0.key < $1.key }
-        writer.write(UInt32(tags.count))
-        for (key, value) in tags {
-            writer.write(key)
-            writer.write(value)
-        }
-    }
-
-    private static func decodeTheater(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> Theater {
-        let id = try reader.readString()
-        let osmType = OSMElementType(rawValue: try reader.readString())
-        let osmID: Int64 = try reader.read()
-        let name = try reader.readString()
-        let latitude = try reader.readDouble()
-        let longitude = try reader.readDouble()
-        let category = TheaterCategory(tagValue: try reader.readString())
-        var tags: [String: String] = [:]
-        for _ in 0..<Int(try reader.read(UInt32.self)) {
-            let key = try reader.readString()
-            tags[key] = try reader.readString()
-        }
-        guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
-            throw BinaryReader.Failure(reason: "theater \(id) has an invalid coordinate")
-        }
-        return Theater(
-            osmType: osmType, osmID: osmType == nil ? nil : osmID, name: name, coordinate: coordinate,
-            category: category, tags: tags, fallbackID: id)
     }
 
     /// About the bytes `encodeGraph` writes for `graph` (its arrays), to reserve the body's buffer once.

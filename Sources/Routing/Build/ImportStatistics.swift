@@ -9,8 +9,8 @@ public struct ImportStatistics: Equatable, Sendable, Codable {
     public var missingNodeReferences = 0
     /// Ways each mode's profile accepted, by `TravelMode.rawValue`.
     public var routableWaysByMode: [String: Int] = [:]
-    /// Cinemas and theatres that could not be placed (a way none of whose nodes is in the file).
-    public var unplacedTheaters = 0
+    /// Places (`AreaPlaceTag`) that could not be placed: a way or relation none of whose nodes is in the file.
+    public var unplacedPlaces = 0
 
     /// Creates empty statistics.
     public init() {}

@@ -33,14 +33,15 @@ public struct RoadAreaStore: Sendable {
 
     /// Builds an area from an extract and saves it, replacing an area of the same name.
     /// - Parameter name: the area's name; by default the extract's file name without OSM extensions.
+    /// - Parameter places: which elements to keep as places (`RoadGraphBuilder.places`); nil keeps none.
     /// - Throws: `OSMError` for a bad extract, `RoutingError` for a bad name or an extract without roads.
     @discardableResult
     public func importExtract(
-        _ extract: URL, name: String? = nil, modes: [TravelMode] = TravelMode.allCases
+        _ extract: URL, name: String? = nil, modes: [TravelMode] = TravelMode.allCases, places: AreaPlaceTag? = nil
     ) throws -> RoadAreaSummary {
         let areaName = name ?? RoadGraphBuilder.defaultName(for: extract)
         let target = try fileURL(for: areaName)
-        let area = try RoadGraphBuilder(modes: modes).build(from: extract, name: areaName)
+        let area = try RoadGraphBuilder(modes: modes, places: places).build(from: extract, name: areaName)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try area.write(to: target)
         return area.summary

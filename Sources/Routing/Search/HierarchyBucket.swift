@@ -1,7 +1,7 @@
 /// A destination's side of every hierarchy search to it, searched once: the backward upward search from its end
 /// seeds, run until it has nothing left, with each label's weight, parent and arc middle. A router kept for many
-/// queries (a server's) keeps one per theater; a route to the theater is then one forward upward search from the
-/// origin, shared by every theater, and a scan of the bucket for the best meeting node.
+/// queries (a server's) keeps one per place; a route to the place is then one forward upward search from the
+/// origin, shared by every place, and a scan of the bucket for the best meeting node.
 ///
 /// The meet over whole upward searches is the hierarchy's optimum (every shortest path has a highest node that
 /// both upward searches reach by shortest upward paths), as the bidirectional search's is. Where two paths weigh
