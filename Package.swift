@@ -190,6 +190,14 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["Transport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // What each fuzz target does with one input (FUZZING.md), for `planner-fuzz` and for the test command's
+        // replay. It reaches the parsers' internals through `@testable import`, so its code is compiled in debug only
+        // (`#if DEBUG`); no product needs it, so release builds of the products leave it out.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["Geo", "OSM", "Tabular", "Theaters", "Showtimes", "NowPlaying", "OnlineLookup", "Routing"],
+            path: "Fuzz/FuzzTargets"
+        ),
         // Times the spatial index against a brute-force scan and SQLite's R*Tree (Scripts/bench-geo.sh).
         .executableTarget(
             name: "PlannerBench",
@@ -254,12 +262,14 @@ let package = Package(
                 "PlannerCLI", "SQLiteStore", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // Every fuzz target fed its seeds (Fuzz/Corpus) and the inputs fuzzing found (Tests/*/Fixtures/Fuzz), each
+        // target in a process of its own: the test command's fuzzing, with no sanitizer build. Scripts/fuzz.sh explores.
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets"]),
     ]
 )
 
-// Fuzzing with libFuzzer (Scripts/fuzz.sh, FUZZING.md): `planner-fuzz TARGET`, one target per parser. It exists
-// only when PLANNER_FUZZ=1, because it links only with `-sanitize=fuzzer` (libFuzzer's driver) and reaches the
-// parsers' internal entry points through `@testable import`, which debug builds allow.
+// Fuzzing with libFuzzer (Scripts/fuzz.sh, FUZZING.md): `planner-fuzz TARGET`, one target per parser (FuzzTargets).
+// It exists only when PLANNER_FUZZ=1, because it links only with `-sanitize=fuzzer` (libFuzzer's driver).
 if Context.environment["PLANNER_FUZZ"] == "1" {
     package.products.append(.executable(name: "planner-fuzz", targets: ["PlannerFuzz"]))
     package.targets += [
@@ -267,9 +277,7 @@ if Context.environment["PLANNER_FUZZ"] == "1" {
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(
             name: "PlannerFuzz",
-            dependencies: [
-                "CLibFuzzer", "Geo", "OSM", "Tabular", "Theaters", "Showtimes", "NowPlaying", "OnlineLookup", "Routing",
-            ],
+            dependencies: ["CLibFuzzer", "FuzzTargets"],
             path: "Fuzz/PlannerFuzz"
         ),
     ]

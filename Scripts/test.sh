@@ -1,26 +1,62 @@
 #!/usr/bin/env bash
-# Quick start, step 2: run every test. First installs, where missing, the system packages planner needs and the
-# tools the tests check output with: Python's geojson, icalendar, pytest, requests, openapi-spec-validator and
-# schemathesis (PyPI), and headless Chromium, sqlite3 and man (Debian).
+# Quick start, step 2: run every test, then say where the time went (also when a step fails). First installs, where
+# missing, the system packages planner needs and the tools the tests check output with: Python's geojson, icalendar,
+# pytest, requests, openapi-spec-validator and schemathesis (PyPI), and headless Chromium, sqlite3 and man (Debian).
+# Budget: 8 minutes on 2 cores from a fresh clone, build included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Seconds per phase: `phase NAME` ends the one running and starts NAME; the EXIT trap prints them all.
+timings=()
+error_log=""
+phase_name=""
+phase_started=$SECONDS
+phase() {
+    [[ -z $phase_name ]] || timings+=("$(printf '  %-24s %5d s' "$phase_name" $((SECONDS - phase_started)))")
+    phase_name=$1
+    phase_started=$SECONDS
+}
+finish() {
+    local status=$?
+    [[ -z $error_log ]] || rm -f "$error_log"
+    [[ -z $phase_name ]] || timings+=("$(printf '  %-24s %5d s%s' "$phase_name" $((SECONDS - phase_started)) \
+        "$([[ $status -eq 0 ]] || echo "   <- failed here (exit $status)")")")
+    echo "== Scripts/test.sh: where the time went ($SECONDS s in all; the budget is 480 s on 2 cores)"
+    printf '%s\n' "${timings[@]}"
+    exit "$status"
+}
+trap finish EXIT
+
+phase "system packages, tools"
 bash Scripts/system-packages.sh --with-test-tools
 python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requirements.txt
+
+# The architecture's import rules and the README's generated module diagram, before anything is built.
+phase "architecture"
+python3 Scripts/check-imports.py
+python3 Scripts/module-diagram.py --check
+
+phase "build"
 swift build --build-tests
+
 # Every error line a test provokes, from the CLI or as a problem document's detail, is copied here and checked at
 # the end for internals (Error Domain=, (null), Swift type names, DecodingError dumps) and length.
-export PLANNER_ERROR_LOG
-PLANNER_ERROR_LOG="$(mktemp "${TMPDIR:-/tmp}/planner-error-lines.XXXXXX")"
-trap 'rm -f "$PLANNER_ERROR_LOG"' EXIT
+error_log="$(mktemp "${TMPDIR:-/tmp}/planner-error-lines.XXXXXX")"
+export PLANNER_ERROR_LOG="$error_log"
+
+# The in-process tests, and the fuzz replay: every fuzz target fed its seeds and the inputs fuzzing found
+# (Tests/FuzzReplayTests). Exploring is Scripts/fuzz.sh's, not this command's (FUZZING.md).
 # A hung test fails the run after 30 minutes instead of holding CI to its limit.
+phase "swift test"
 timeout --kill-after=30 1800 swift test --skip-build
-# A first run on a real pseudo-terminal (Tests/TerminalTests), --output on devices, FIFOs, links and a full disk
-# (Tests/OutputTests), the HTTP service, black-box: a real `planner serve` on loopback, driven as a client would
-# (Tests/ServerTests), and the install: Scripts/install.sh into a temporary prefix (the debug build just made, so no
-# release build here), then the installed binary run from elsewhere, its man page and completions (Tests/InstallTests).
+
+# Black-box, for what only a real process shows: a first run on a real pseudo-terminal (TerminalTests), --output on
+# devices, FIFOs, links and a full disk (OutputTests), a real `planner serve` on loopback: signals, kill -9, the access
+# log, durability, PostgreSQL, the browser (ServerTests), and Scripts/install.sh into a temporary prefix with the
+# debug build just made (InstallTests). --durations: the slowest tests, to see where this phase's time goes.
+phase "pytest"
 timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/OutputTests Tests/ServerTests Tests/InstallTests \
-    -q -p no:cacheprovider
-python3 Scripts/check-error-lines.py "$PLANNER_ERROR_LOG"
-# Every fuzz target, briefly (20 s each, about 5.5 min with the sanitizer build): a crash fails the run, and its
-# input is left in bench-out/fuzz. Scripts/fuzz.sh alone runs each for 10 minutes (FUZZING.md).
-Scripts/fuzz.sh 20
+    -q -p no:cacheprovider --durations=15
+
+phase "checks"
+python3 Scripts/check-error-lines.py "$error_log"

@@ -1,7 +1,9 @@
 import CLibFuzzer
 import Foundation
+import FuzzTargets
 
-/// `planner-fuzz TARGET [libFuzzer options] [CORPUS …]`: one parser's fuzz target, run by libFuzzer.
+/// `planner-fuzz TARGET [libFuzzer options] [CORPUS …]`: one parser's fuzz target (Fuzz/FuzzTargets), run by
+/// libFuzzer.
 ///
 /// ```sh
 /// PLANNER_FUZZ=1 swift build --product planner-fuzz -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz

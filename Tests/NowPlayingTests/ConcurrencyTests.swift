@@ -16,7 +16,8 @@ import Transport
             let page = Int(request.query["page"] ?? "1") ?? 1
             return Reply.json(TMDbFixtures.moviePage(page: page, totalPages: 60, firstID: page * 10))
         }) { fake in
-            let client = TMDbClient.testing(fake)
+            // A full test run can hold every thread of the pool for a while: the limit is checked, not the time
+            let client = TMDbClient.testing(fake, timeoutSeconds: 120)
 
             // When every page is fetched at once
             let all = try await client.allMovies(.popular)

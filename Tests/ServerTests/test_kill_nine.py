@@ -28,6 +28,9 @@ from conftest import PLANNER, REPO, Workspace, _die_with_parent, _track
 from test_durability import list_ids, write_under_load
 
 ROUNDS = int(os.environ.get("PLANNER_KILL_ROUNDS", "20"))
+# Films in each watchlist import: enough that most of a run is its one transaction, few enough for 20 rounds of a
+# killed import and a whole one within the test command's budget.
+FILMS_PER_IMPORT = 1_000
 SHARED_OSM = REPO.parent / "shared" / "data" / "osm"
 MONACO = (43.7396, 7.4246)
 
@@ -98,11 +101,11 @@ def test_watchlist_import_killed_20_times_imports_all_or_nothing_and_loses_nothi
     files = []
     for round_number in range(ROUNDS + 1):
         path = workspace.root / f"import-{round_number}.json"
-        path.write_text(json.dumps(snapshot(1_000_000 + round_number * 10_000, 3_000)))
+        path.write_text(json.dumps(snapshot(1_000_000 + round_number * 10_000, FILMS_PER_IMPORT)))
         files.append(path)
     # The first file, imported whole, is the acknowledged write every round must keep; it also times a run.
     duration = timed_run(workspace, "watchlist", "import", str(files[0]))
-    kept = set(range(1_000_000, 1_003_000))
+    kept = set(range(1_000_000, 1_000_000 + FILMS_PER_IMPORT))
     running = []
     for round_number in range(1, ROUNDS + 1):
         running.append(run_and_kill(workspace, ["watchlist", "import", str(files[round_number])],
@@ -110,11 +113,12 @@ def test_watchlist_import_killed_20_times_imports_all_or_nothing_and_loses_nothi
         assert integrity(workspace.db) == "ok", f"round {round_number}"
         stored = watchlist_ids(workspace.db)
         assert kept <= stored, f"round {round_number}: {len(kept - stored)} imported films are gone"
-        this_round = {i for i in stored if 1_000_000 + round_number * 10_000 <= i < 1_000_000 + round_number * 10_000 + 3_000}
-        assert len(this_round) in (0, 3_000), f"round {round_number}: a half import of {len(this_round)} films"
+        first = 1_000_000 + round_number * 10_000
+        this_round = {i for i in stored if first <= i < first + FILMS_PER_IMPORT}
+        assert len(this_round) in (0, FILMS_PER_IMPORT), f"round {round_number}: a half import of {len(this_round)} films"
         # The next command runs, and finishes the import.
         workspace.cli("watchlist", "import", str(files[round_number]))
-        kept |= set(range(1_000_000 + round_number * 10_000, 1_000_000 + round_number * 10_000 + 3_000))
+        kept |= set(range(first, first + FILMS_PER_IMPORT))
         assert kept <= watchlist_ids(workspace.db)
     assert_kills_landed(running)
 

@@ -1,24 +1,32 @@
+// Debug builds only: the targets reach the parsers' internal entry points through `@testable import`, which
+// SwiftPM allows where it passes `-enable-testing` (debug). A bare `swift build -c release` builds this module too
+// (no product needs it), and finds it empty.
+#if DEBUG
 import Foundation
 import Geo
 
 /// One parser under fuzzing: the name `planner-fuzz` and `Scripts/fuzz.sh` know it by, and what it does with
-/// one input. Its seeds are in `Fuzz/Corpus/NAME`.
-struct FuzzTarget: Sendable {
+/// one input. Its seeds are in `Fuzz/Corpus/NAME`; the test command replays them (Tests/FuzzReplayTests).
+///
+/// ```swift
+/// FuzzTarget.named("csv")?.run(Array("name,lat,lon\n".utf8))   // a thrown error is fine; a trap is a finding
+/// ```
+public struct FuzzTarget: Sendable {
     /// The target's name on the command line, also its corpus folder's name.
-    let name: String
+    public let name: String
     /// What it reads, in a few words.
-    let summary: String
+    public let summary: String
     /// Reads one input, ignoring every thrown error.
-    let run: @Sendable ([UInt8]) -> Void
+    public let run: @Sendable ([UInt8]) -> Void
 
     /// Every target, in the order `Scripts/fuzz.sh` runs them.
-    static let all: [FuzzTarget] = [
+    public static let all: [FuzzTarget] = [
         .pbfFile, .pbfBlock, .protobuf, .osmXML, .gzip, .csv, .catalogCSV, .catalogGeoJSON, .finnkino,
         .gracenote, .movieGlu, .webMarkup, .filmJSON, .lookupJSON, .roadGraph, .nearRadius,
     ]
 
     /// The target with this name, if there is one.
-    static func named(_ name: String) -> FuzzTarget? {
+    public static func named(_ name: String) -> FuzzTarget? {
         all.first { $0.name == name }
     }
 
@@ -49,3 +57,4 @@ enum ScratchFile {
         return url
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Debug builds only, for `@testable import` (FuzzTarget.swift).
+#if DEBUG
 import Foundation
 @testable import NowPlaying
 @testable import OnlineLookup
@@ -69,3 +71,4 @@ extension FuzzTarget {
         _ = try? OverpassClient.parse(data)
     }
 }
+#endif

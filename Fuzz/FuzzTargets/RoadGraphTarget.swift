@@ -1,3 +1,5 @@
+// Debug builds only, for `@testable import` (FuzzTarget.swift).
+#if DEBUG
 import Foundation
 import Geo
 @testable import Routing
@@ -57,3 +59,4 @@ func withMatchingChecksums(_ bytes: [UInt8]) -> [UInt8] {
     }
     return repaired
 }
+#endif

@@ -1,3 +1,5 @@
+// Debug builds only, for `@testable import` (FuzzTarget.swift).
+#if DEBUG
 import Foundation
 import Geo
 @testable import OSM
@@ -87,3 +89,4 @@ private func readEveryWay(_ reader: inout ProtobufReader, depth: Int) throws(Pro
         }
     }
 }
+#endif

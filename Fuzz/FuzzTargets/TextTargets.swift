@@ -1,3 +1,5 @@
+// Debug builds only, for `@testable import` (FuzzTarget.swift).
+#if DEBUG
 import Foundation
 import Geo
 import Tabular
@@ -53,3 +55,4 @@ private func searchCatalog(_ bytes: [UInt8]) {
     _ = catalog.coverageFit(center: FuzzTarget.helsinki, radiusMeters: 55_600)
     _ = catalog.theater(matching: first.name)
 }
+#endif
