@@ -126,6 +126,9 @@ let package = Package(
                 "OnlineLookup", "Routing", "Tabular", "Transport", "SQLiteStore",
             ]
         ),
+        // What both executables' command lines share: standard output and error, and how a failed command ends.
+        // The core never ends the process; the faces do, through here.
+        .target(name: "PlannerTerminal", dependencies: ["PlannerApp", "Transport"]),
         // What the service adds to the core: PostgreSQL behind `Storage`, users' tokens (SHA-256, swift-crypto), and
         // copying a SQLite store into PostgreSQL. Only `planner-server` links it, so that `planner` carries neither
         // postgres-nio nor BoringSSL (BENCHMARKS.md: every command paid for their start-up).
@@ -140,8 +143,7 @@ let package = Package(
         .target(
             name: "PlannerServer",
             dependencies: [
-                "PlannerApp", "PlannerService", "Basics", "Geo", "Theaters", "NowPlaying", "Watchlist", "Planner",
-                "Showtimes", "Transport", "OnlineLookup", "Places", "Settings", "Tabular",
+                "PlannerApp", "PlannerService", "Basics", "Geo", "Theaters", "Planner", "Settings", "Tabular",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -157,8 +159,7 @@ let package = Package(
         .executableTarget(
             name: "PlannerCLI",
             dependencies: [
-                "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport", "PlannerApp",
+                "Geo", "Theaters", "Settings", "Planner", "Tabular", "PlannerApp", "PlannerTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain links static executables with -export-dynamic (static-stdlib-args.lnk), which put the
@@ -181,7 +182,7 @@ let package = Package(
         .executableTarget(
             name: "PlannerServerCLI",
             dependencies: [
-                "PlannerApp", "PlannerService", "PlannerServer", "PostgresStore", "Watchlist", "Transport",
+                "PlannerApp", "PlannerService", "PlannerServer", "PlannerTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

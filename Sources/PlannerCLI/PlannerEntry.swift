@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 /// Runs the command line and turns every failure into one line on standard error and a non-zero exit.
 @main

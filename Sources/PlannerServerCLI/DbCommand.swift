@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 import PlannerService
 
 extension ServerCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 /// Runs `planner serve`, `planner users` or `planner db` (started as `planner-server …` by `planner`), and turns
 /// every failure into one line on standard error and a non-zero exit, as `planner` does.

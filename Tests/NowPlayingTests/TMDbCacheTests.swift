@@ -138,7 +138,7 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func aPageThatIsNotTMDbsWithNothingCachedIsAMalformedResponse() async throws {
-        try await withFakeTMDb({ _, _ in Reply.json("<html>Sign in</html>") }) { fake in
+        _ = try await withFakeTMDb({ _, _ in Reply.json("<html>Sign in</html>") }) { fake in
             await #expect(throws: NowPlayingError.malformedResponse(endpoint: "/movie/now_playing")) {
                 _ = try await TMDbClient.testing(fake, cache: try TMDbCache.inMemory()).nowPlaying(region: "SE")
             }

@@ -83,7 +83,7 @@ struct PrettyJSONTests {
         case 1: Double(Int.random(in: -100_000...100_000, using: &random)) / 10
         case 2: Double.random(in: -180...180, using: &random)
         case 3: Double.random(in: 0...1, using: &random) * pow(10, Double(Int.random(in: -30...30, using: &random)))
-        case 4: [0.0, -0.0, 1e15, 1e16, 1e21, 5e-324, .greatestFiniteMagnitude, 0.1, 2.5e-5].randomElement(using: &random)!
+        case 4: [0.0, -0.0, 1e15, 1e16, 1e21, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, 2.5e-5].randomElement(using: &random)!
         default: (Double.random(in: -1000...1000, using: &random) * 10).rounded() / 10
         }
     }

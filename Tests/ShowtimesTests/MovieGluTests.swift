@@ -386,7 +386,7 @@ struct MovieGluClientTests {
     }
 
     @Test func aMalformedBodyIsAnError() async throws {
-        try await withFakeServer({ _, _ in Reply.json("<html><body>Bad Gateway</body></html>") }) { fake in
+        _ = try await withFakeServer({ _, _ in Reply.json("<html><body>Bad Gateway</body></html>") }) { fake in
             await #expect(
                 throws: ShowtimesError.malformedJSON(
                     provider: "MovieGlu", reason: "an HTML page came instead of the cinemas")

@@ -144,6 +144,19 @@ package struct PlanReport {
                 other_show_count: plan.otherShowCount, notes: nearby.notes + nearby.theaterNotes))
     }
 
+    /// The iCalendar of the plan's show #`pick` (from 1), with a reminder when it is time to leave; nil when the
+    /// plan has no show at all. `fileName` is where it is to go, for the sentence when there is no #`pick`.
+    package func calendar(pick: Int, for fileName: String, stamp: Date) throws -> String? {
+        let shows = plan.shows
+        if shows.indices.contains(pick - 1) {
+            return ICalendar(name: "planner: evening plan", events: [PlanReport.event(shows[pick - 1])]).encoded(stamp: stamp)
+        }
+        guard !shows.isEmpty else { return nil }
+        throw PlannerAppError.invalidOption(
+            "the plan has \(shows.count) show\(shows.count == 1 ? "" : "s"), so there is no #\(pick) "
+                + "to put in \(fileName); nothing was written")
+    }
+
     /// The show as a timed event: the theater's name and address as LOCATION, leave-by in the description.
     package static func event(_ planned: PlannedShow) -> ICalendar.Event {
         let show = planned.show

@@ -67,7 +67,7 @@ package struct Areas {
         for store in [user] + (bundled.map { [$0] } ?? []) {
             // One listing per store: its unreadable files are warned about, its readable summaries searched.
             guard let listing = try? (cache.map { try $0.listing(store) } ?? store.list()) else { continue }
-            for problem in listing.problems { Console.error("warning: \(problem)") }
+            for problem in listing.problems { Diagnostics.line("warning: \(problem)") }
             for summary in listing.areas where summary.boundingBox.contains(point) && !names.contains(summary.name) {
                 do {
                     loaded.append(
@@ -75,7 +75,7 @@ package struct Areas {
                             ?? store.load(named: summary.name, modes: modes))
                     names.insert(summary.name)
                 } catch {
-                    Console.error(
+                    Diagnostics.line(
                         "warning: the area '\(summary.name)' in \(store.directory.path) cannot be read (\(clause(error))); "
                             + "import it again")
                 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PlannerApp
+import PlannerTerminal
 
 extension PlannerCommand {
     /// `planner about`: version, data sources and their licences.

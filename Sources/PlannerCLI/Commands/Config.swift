@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import PlannerApp
+import PlannerTerminal
 import Settings
 
 extension PlannerCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 extension PlannerCommand {
     /// `planner movie`: one film's details, with its cinema release date in the region.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Geo
 import PlannerApp
+import PlannerTerminal
 import Theaters
 
 extension PlannerCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Planner
 import PlannerApp
+import PlannerTerminal
 
 extension PlannerCommand {
     /// `planner plan`: which show of which watchlisted film, where, and when to leave.
@@ -66,18 +67,12 @@ extension PlannerCommand {
             var report = try await services.planReport(
                 found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,
                 now: now)
-            let plan = report.plan
             var notes: [String] = []
             if let ics {
-                if plan.shows.indices.contains(pick - 1) {
-                    let calendar = ICalendar(name: "planner: evening plan", events: [PlanReport.event(plan.shows[pick - 1])])
-                    try OutputTarget(path: ics).write(calendar.encoded(stamp: now))
-                } else if plan.shows.isEmpty {
-                    notes.append("no show to put in \(ics); nothing written")
+                if let calendar = try report.calendar(pick: pick, for: ics, stamp: now) {
+                    try OutputTarget(path: ics).write(calendar)
                 } else {
-                    throw PlannerAppError.invalidOption(
-                        "the plan has \(plan.shows.count) show\(plan.shows.count == 1 ? "" : "s"), so there is no #\(pick) "
-                            + "to put in \(ics); nothing was written")
+                    notes.append("no show to put in \(ics); nothing written")
                 }
             }
             report.long = long

@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Planner
 import PlannerApp
+import PlannerTerminal
 import Theaters
 
 extension PlannerCommand {

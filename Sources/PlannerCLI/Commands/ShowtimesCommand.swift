@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 extension PlannerCommand {
     /// `planner showtimes`: the day's shows at nearby theaters; `planner showtimes import FILE`.

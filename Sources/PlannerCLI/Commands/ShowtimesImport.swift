@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 extension PlannerCommand {
     /// `planner showtimes import FILE`: shows from any cinema, in CSV or JSON, into the database.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 extension PlannerCommand {
     /// `planner sync`: fills the cache for a region, so later commands work offline.

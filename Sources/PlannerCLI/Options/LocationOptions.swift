@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 /// `--near`, shared by every command that starts from a point.
 struct LocationOptions: ParsableArguments {

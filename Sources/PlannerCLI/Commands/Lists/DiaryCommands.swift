@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Planner
 import PlannerApp
+import PlannerTerminal
 
 /// `planner watchlist rate ID 4.5`
 struct Rate: ParsableCommand {

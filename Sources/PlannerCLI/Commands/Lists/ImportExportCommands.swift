@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 
 /// `planner watchlist export --format json|letterboxd [--output FILE]`
 struct WatchlistExport: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 import Tabular
 
 /// What `watchlist` and `favorites` share: add, remove, list and clear, for either list.

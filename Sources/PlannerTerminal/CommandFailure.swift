@@ -1,4 +1,5 @@
 import Foundation
+import PlannerApp
 
 /// How both executables (`planner`, `planner-server`) end a command that failed: one line on standard error,
 /// "planner: error: …", copied to the error log (`ErrorRecord`), and a non-zero exit.

@@ -1,0 +1,23 @@
+import Foundation
+import Transport
+
+/// The core's own diagnostics: warnings and `--verbose` request logs, one line each on standard error. The core
+/// writes nothing else to the terminal and never ends the process; the faces print results and decide exits.
+package enum Diagnostics {
+    /// Writes one line on standard error.
+    package static func line(_ text: String) {
+        FileHandle.standardError.write(Data((text.utf8.last == 0x0A ? text : text + "\n").utf8))
+    }
+}
+
+/// An error's one-line description without its closing period, for use inside a longer sentence.
+package func clause(_ error: any Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(".") ? String(text.dropLast()) : text
+}
+
+/// The HTTP transport for a service: libcurl, reporting each request on standard error with `--verbose`
+/// ("tmdb: GET … → 200, 182 ms, 5310 bytes"; no keys, no header values).
+package func transport(verbose: Bool, service: String) -> any HTTPTransport {
+    verbose ? LoggingTransport(CurlTransport(), log: { Diagnostics.line("\(service): " + $0) }) : CurlTransport()
+}
