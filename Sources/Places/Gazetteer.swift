@@ -179,7 +179,7 @@ public struct Gazetteer: Sendable {
     }
 
     /// Lowercased, without accents, hyphens as spaces, spaces collapsed. Plain ASCII names (most of them)
-    /// take a fast path: Foundation's folding costs ~10 µs a name, which is most of loading 34,006 places.
+    /// take a fast path: Foundation's folding was most of loading the gazetteer (docs/benchmarks-history.md).
     static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes: [UInt8] = []

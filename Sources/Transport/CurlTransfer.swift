@@ -69,8 +69,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Until libcurl is loaded, the host's name is looked up without it (``ccurl_resolve``), and a name that does
     /// not resolve ends the request with libcurl's own code for it. So a machine with no network fails a search's
-    /// Overpass and Nominatim requests as before, but without loading libcurl and the 30 libraries it brings: about
-    /// 7 ms and 9 MB of the README's search (BENCHMARKS.md). Not done once libcurl is loaded (it looks names up
+    /// Overpass and Nominatim requests as before, but without loading libcurl and the libraries it brings
+    /// (BENCHMARKS.md). Not done once libcurl is loaded (it looks names up
     /// itself), behind a proxy, or for a name that is not ASCII (libcurl converts those to their ASCII form first).
     ///
     /// A name that resolved once is not looked up again in this process (``CurlTransport/checkReachable(_:)``

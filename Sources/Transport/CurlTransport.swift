@@ -8,7 +8,7 @@ import Foundation
 /// `CancellationError`. Errors never carry the request URL, which may hold an API key.
 ///
 /// It replaces `URLSessionTransport` (now in TestSupport) as the default because FoundationNetworking busy-waits on
-/// Linux: waiting on a server that accepted the connection and never answered, it burnt ~14 s of CPU over a 15 s
+/// Linux: waiting on a server that accepted the connection and never answered, it burnt CPU for the whole
 /// timeout.
 ///
 /// ```swift

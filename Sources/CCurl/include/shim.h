@@ -2,8 +2,8 @@
 #define CCURL_SHIM_H
 
 // libcurl, loaded with dlopen on the first request rather than linked: a command that asks no server (`--version`,
-// `--offline`, a search inside the bundled data) then never loads it and the 30 libraries it pulls in, about 3 ms
-// and 6 MB of every start (BENCHMARKS.md). The types and constants still come from libcurl's header
+// `--offline`, a search inside the bundled data) then never loads it and the libraries it pulls in, which cost
+// time and memory at every start (BENCHMARKS.md). The types and constants still come from libcurl's header
 // (libcurl4-openssl-dev); the functions are called through pointers that `ccurl_load` fills.
 //
 // `curl_easy_setopt` and `curl_easy_getinfo` are variadic, which Swift cannot call: the wrappers below give each

@@ -90,7 +90,7 @@ package struct Environment: Sendable {
 }
 
 /// The process's environment variables, read once: `ProcessInfo.environment` builds a new dictionary from
-/// `environ` on every call (0.15 ms, and a command asked for it four times). planner never changes its own
+/// `environ` on every call, and a command asked for it several times. planner never changes its own
 /// environment.
 package enum ProcessEnvironment {
     package static let variables: [String: String] = ProcessInfo.processInfo.environment

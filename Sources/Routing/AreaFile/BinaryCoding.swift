@@ -48,8 +48,8 @@ struct BinaryWriter {
 /// The bytes a ``BinaryReader`` reads, at a fixed address for as long as they are kept: a file mapped read-only,
 /// or a copy of an array.
 ///
-/// A mapped area file is read where it lies in the page cache: reading it into an array first touched 1.4 MB of
-/// fresh memory, a third of the page faults of `planner nearby` (BENCHMARKS.md). Area files are replaced by
+/// A mapped area file is read where it lies in the page cache: reading it into an array first touched as much
+/// fresh memory as the file, many of the page faults of `planner nearby` (BENCHMARKS.md). Area files are replaced by
 /// renaming a new file over them, never rewritten in place, so a mapped file does not change under its reader.
 final class ByteSource: @unchecked Sendable {
     let buffer: UnsafeRawBufferPointer
@@ -196,7 +196,7 @@ enum FNV1a {
     static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     /// Byte by byte, as graph files up to format 3 were checksummed: one multiply per byte, a dependent chain that
-    /// took 1.5 ms of every `planner nearby` on the bundled 1.3 MB file.
+    /// showed in every `planner nearby`.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = offsetBasis
         for byte in bytes {

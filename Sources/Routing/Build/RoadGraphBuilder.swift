@@ -22,10 +22,9 @@ public struct RoadGraphBuilder: Sendable {
     /// routes, slower), as format-3 files do.
     public let hierarchyEdgeLimit: Int
 
-    /// The default `hierarchyEdgeLimit`: 1.5 M directed edges. The contraction costs ~2.6 s for Columbus's 0.26 M
-    /// edges but grows much faster than the graph: the synthetic 1 M-node region's 1.8 M drive edges had not
-    /// finished after 12 min and 2 GB (osrm-extract: 1 min 46 s, 0.7 GB), while the rest of an import grows
-    /// linearly (that region imports in 15 s without it). BENCHMARKS.md has the figures.
+    /// The default `hierarchyEdgeLimit`: 1.5 M directed edges. The contraction grows much faster than the graph,
+    /// while the rest of an import grows linearly, so a region's car graph is left uncontracted past this
+    /// (docs/routing.md and BENCHMARKS.md have the figures).
     public static let defaultHierarchyEdgeLimit = 1_500_000
 
     /// Creates a builder for the given modes (all three by default), keeping the elements `places` chooses.

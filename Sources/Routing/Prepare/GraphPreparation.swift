@@ -2,9 +2,8 @@
 /// index over the largest strongly connected component on the coarse grid, and the goal bound — saved beside the
 /// graph in its area file (format 5), so that a command reads it rather than computing it on every run.
 ///
-/// Computing it took 1.5 ms of the README's `planner nearby` on the bundled Helsinki area (walking graph: incoming
-/// edges 0.24 ms, largest component 0.5 ms, segments and cells 0.9 ms, goal bound 0.1 ms; BENCHMARKS.md); reading
-/// it back, checked, takes a fraction of that. It is derived data: two graphs with the same arrays have the same
+/// Computing it was a large part of the README's `planner nearby` on the bundled Helsinki area (BENCHMARKS.md);
+/// reading it back, checked, takes a fraction of that. It is derived data: two graphs with the same arrays have the same
 /// preparation, and a loaded one is checked against its graph so that a damaged file cannot send a query out of
 /// bounds.
 struct GraphPreparation: Sendable {

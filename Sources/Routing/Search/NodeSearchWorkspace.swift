@@ -134,7 +134,7 @@ struct GoalBound: Sendable {
         /// Nil when there are no goals or more than `maximumGoals` (the search is then plain Dijkstra).
         init?(_ bound: GoalBound, nodes: [Int32], graph: RoadGraph) {
             // A few goals at most: a look along the array, not a Set (whose first use in a process costs a scan
-            // of every protocol conformance in the binary, 0.1 ms).
+            // of every protocol conformance in the binary).
             var unique: [Int32] = []
             for node in nodes where !unique.contains(node) {
                 unique.append(node)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Guarded by an `NSLock` (a plain pthread mutex, which sleeps at once when taken) rather than `Mutex`, whose
 /// slow path spins first: with 16 handler threads on two cores, a thread preempted inside the two-instruction
-/// critical section left the others spinning, 4.5 % of the server's cycles (BENCHMARKS.md).
+/// critical section left the others spinning (BENCHMARKS.md).
 ///
 /// Each workspace stays in a box of its own, lent by reference: a workspace is a handful of arrays, and moving it
 /// in and out of the pool by value retained and released each of them on every query.

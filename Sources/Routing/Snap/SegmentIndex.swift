@@ -19,8 +19,8 @@ struct SegmentIndex: Sendable {
     static let coarseCellDegrees = 0.002
     /// Cell height (≈ 110 m) for an index kept for many snaps (a server's). In central Helsinki a coarse cell
     /// holds some 300 segments, all measured by a snap there; a fine one about a quarter as many, so a snap costs a
-    /// third. Building four times as many cells costs start-up time on a large area (Columbus: 121 → 134 ms for a
-    /// whole `planner nearby`), which a command pays on every run and a server once (BENCHMARKS.md).
+    /// third. Building four times as many cells costs start-up time on a large area, which a command pays on every
+    /// run and a server once (BENCHMARKS.md).
     static let fineCellDegrees = 0.001
     /// The most cells one segment's box may cover (64 × 64, some 7 km square); a longer segment, which real
     /// roads between two nodes hardly have but a damaged area file can, is kept aside and checked by every query.
