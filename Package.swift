@@ -247,8 +247,13 @@ let package = Package(
             name: "RoutingTests",
             dependencies: ["Routing", "OSM", "Basics", "Geo", "Theaters", "Planner", "TestSupport"],
             exclude: ["Fixtures"]),
+        // The use cases called in process (lists, upcoming, plan, suggest, settings) against fakes on loopback.
         .testTarget(
-            name: "PlannerAppTests", dependencies: ["PlannerApp", "Watchlist", "Showtimes", "Theaters", "Basics", "Geo"]
+            name: "PlannerAppTests",
+            dependencies: [
+                "PlannerApp", "Watchlist", "Showtimes", "Theaters", "Basics", "Geo", "Planner", "Settings", "NowPlaying",
+                "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
         .testTarget(
             name: "PlannerServerTests",

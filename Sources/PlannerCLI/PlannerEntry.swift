@@ -18,7 +18,7 @@ enum PlannerEntry {
                 return
             }
             if ServerHandOver.isFor(arguments) { try ServerHandOver.run(arguments) }
-            if let nearby = QuickNearby(arguments: arguments) {
+            if let nearby = QuickNearby(arguments: arguments, environment: CompositionRoot.environment) {
                 try await nearby.run()
                 return
             }

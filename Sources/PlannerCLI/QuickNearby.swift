@@ -43,7 +43,7 @@ struct QuickNearby {
     /// - Parameters:
     ///   - arguments: the command line without the program's name.
     ///   - environment: where the saved settings, which fill in what the options leave out, are read.
-    init?(arguments: [String], environment: Environment = Environment()) {
+    init?(arguments: [String], environment: Environment) {
         self.environment = environment
         guard arguments.first == "nearby" else { return nil }
         // The options seen, by name ([String] rather than a Set, for the reason above: there are at most 11).

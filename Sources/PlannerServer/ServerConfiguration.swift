@@ -27,7 +27,7 @@ package struct ServerConfiguration: Sendable {
     package init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, databaseURL: String? = nil,
         requestsPerSecondPerToken: Double = 50, region: String = ServerConfiguration.defaultRegion,
-        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment = PlannerApp.Environment(cache: DataCache())
+        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes, environment: PlannerApp.Environment
     ) {
         self.host = host
         self.port = port

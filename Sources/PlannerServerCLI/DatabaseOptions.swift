@@ -27,6 +27,6 @@ struct DatabaseOptions: ParsableArguments {
     /// The storage these options name; a PostgreSQL database must already be migrated to this planner's schema.
     func open() throws -> Storage {
         try Storage.open(
-            database: database, db: db, environment: Environment(), schema: .require, maximumConnections: 2)
+            database: database, db: db, environment: CompositionRoot.environment, schema: .require, maximumConnections: 2)
     }
 }

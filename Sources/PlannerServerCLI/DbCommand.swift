@@ -47,7 +47,7 @@ extension ServerCommand {
                 guard FileManager.default.fileExists(atPath: from) else {
                     throw ValidationError("there is no store at '\(from)'")
                 }
-                Console.out(try DatabaseMaintenance.copy(from: from, to: to))
+                Console.out(try DatabaseMaintenance.copy(from: from, to: to, environment: CompositionRoot.environment))
             }
         }
     }

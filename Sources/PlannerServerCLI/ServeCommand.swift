@@ -63,7 +63,8 @@ extension ServerCommand {
         func run() async throws {
             let configuration = ServerConfiguration(
                 host: host, port: port, databasePath: db, databaseURL: database, requestsPerSecondPerToken: rateLimit,
-                region: region.uppercased())
+                region: region.uppercased(),
+                environment: Environment(variables: ProcessEnvironment.variables, cache: DataCache()))
             try await PlannerServer.run(configuration) { address in
                 Console.out("listening on \(address)")
             }

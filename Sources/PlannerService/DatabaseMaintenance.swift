@@ -18,8 +18,8 @@ package enum DatabaseMaintenance {
 
     /// Copies the SQLite store at `from` (migrated first, as every command opens it) into the database at `to`
     /// (migrated first); the sentence to show.
-    package static func copy(from: String, to: String) throws -> String {
-        let source = try AppDatabase.open(explicit: from)
+    package static func copy(from: String, to: String, environment: Environment) throws -> String {
+        let source = try AppDatabase.open(explicit: from, environment: environment)
         let target = try PostgresBackend(url: to, maximumConnections: 1, schema: .migrate)
         defer { target.close() }
         let report = try DatabaseCopy.run(from: source, to: target)

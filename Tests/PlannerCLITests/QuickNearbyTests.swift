@@ -55,7 +55,7 @@ struct QuickNearbyTests {
         }
         var read = 0
         for line in lines {
-            guard let quick = QuickNearby(arguments: line) else { continue }
+            guard let quick = QuickNearby(arguments: line, environment: CompositionRoot.environment) else { continue }
             read += 1
             let parsed = Self.parsedByArgumentParser(Array(line))
             #expect(parsed.map { Self.agree(quick, $0) } == true, "read apart: \(line)")
@@ -66,11 +66,11 @@ struct QuickNearbyTests {
 
     @Test func theReadmesLineIsReadWithoutArgumentParser() throws {
         let quick = try #require(
-            QuickNearby(arguments: ["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"]))
+            QuickNearby(arguments: ["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"], environment: CompositionRoot.environment))
         #expect(quick.near == "Helsinki" && quick.radius == "0.5" && quick.keyword == "movie theatre")
         #expect(quick.format == .table && quick.output == nil && !quick.offline)
         // A negative latitude after an option that takes any value is a value, as argument-parser reads it
-        #expect(QuickNearby(arguments: ["nearby", "--near", "-33.8688,151.2093"])?.near == "-33.8688,151.2093")
+        #expect(QuickNearby(arguments: ["nearby", "--near", "-33.8688,151.2093"], environment: CompositionRoot.environment)?.near == "-33.8688,151.2093")
     }
 
     @Test func versionAloneIsPrintedAsArgumentParserPrintsIt() async throws {
@@ -97,7 +97,7 @@ struct QuickNearbyTests {
             ["nearby", "--near", "-=x"], ["nearby", "--near", "--generate-completion-script"],
             ["nearby", "--near", "-x,1"],
         ] {
-            #expect(QuickNearby(arguments: line) == nil, "read: \(line)")
+            #expect(QuickNearby(arguments: line, environment: CompositionRoot.environment) == nil, "read: \(line)")
         }
     }
 }

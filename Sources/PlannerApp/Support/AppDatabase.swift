@@ -20,7 +20,7 @@ package enum AppDatabase {
     /// Opens the database; `concurrentReads: false` for a command that only reads and writes in turn (one
     /// connection instead of a pool's writer and readers).
     package static func open(
-        explicit: String?, environment: Environment = Environment(), readOnly: Bool = false,
+        explicit: String?, environment: Environment, readOnly: Bool = false,
         concurrentReads: Bool = true
     ) throws -> PlannerStore {
         try PlannerStore(

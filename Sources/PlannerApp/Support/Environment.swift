@@ -17,9 +17,7 @@ package struct Environment: Sendable {
     /// The data folder, once found (``dataDirectory()``); shared by this environment's copies.
     private let foundDataDirectory = FoundDataDirectory()
 
-    package init(
-        variables: [String: String] = ProcessEnvironment.variables, cache: DataCache? = nil, storage: Storage? = nil
-    ) {
+    package init(variables: [String: String], cache: DataCache? = nil, storage: Storage? = nil) {
         self.variables = variables
         self.cache = cache
         self.storage = storage

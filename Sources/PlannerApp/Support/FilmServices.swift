@@ -17,7 +17,7 @@ package struct FilmServices {
     package let cache: TMDbCache
 
     /// Builds the services from the environment, the settings and the shared options.
-    package static func make(_ options: FilmRequest, environment: Environment = Environment()) throws -> FilmServices {
+    package static func make(_ options: FilmRequest, environment: Environment) throws -> FilmServices {
         try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
     }
 

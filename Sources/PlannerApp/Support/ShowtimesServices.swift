@@ -23,7 +23,7 @@ package struct ShowtimesServices {
     /// The reader of cinemas' own pages; nil with `showtimes.websites never`.
     package var webPages: WebPageShowtimesClient? = nil
     package let offline: Bool
-    package var environment = Environment()
+    package var environment: Environment
     var verbose = false
 
     /// What MovieGlu needs besides a territory: its credentials, base URL and the territory `MOVIEGLU_TERRITORY` pins.
@@ -37,7 +37,7 @@ package struct ShowtimesServices {
 
     /// Builds the services from the environment (`FINNKINO_BASE_URL`, `GRACENOTE_BASE_URL`, `GRACENOTE_API_KEY`,
     /// the `MOVIEGLU_` variables), the settings and the shared options.
-    package static func make(_ options: ShowtimesRequest, environment: Environment = Environment()) throws -> ShowtimesServices
+    package static func make(_ options: ShowtimesRequest, environment: Environment) throws -> ShowtimesServices
     {
         try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
     }
@@ -473,7 +473,7 @@ package struct NearbyShows {
         self.region = region
         self.localDay = localDay
         self.shows = ShowMerge.merged(
-            Self.onTheatersClocks(day.shows, matches: all.matches),
+            Self.onTheatersClocks(day.shows, matches: all.matches, environment: services.environment),
             theaterOf: { all.matches[$0.providerTheaterID]?.theater.id })
         self.matching = TheaterMatching(
             matches: all.matches.filter { nearbyIDs.contains($0.value.theater.id) }, unmatched: all.unmatched)
@@ -558,10 +558,12 @@ package struct NearbyShows {
     /// Imported shows whose file gave only an offset (`…T21:00:00Z` reads as the UTC clock) are shown on the clock
     /// of the theater they matched: the time zone of the gazetteer place nearest it (GeoNames' IANA zone). The
     /// instant does not change, only the wall clock it is read on.
-    package static func onTheatersClocks(_ shows: [Show], matches: [String: TheaterMatch]) -> [Show] {
+    package static func onTheatersClocks(
+        _ shows: [Show], matches: [String: TheaterMatch], environment: Environment
+    ) -> [Show] {
         let fixed = { (zone: String) in zone == "UTC" || zone == "GMT" || zone.hasPrefix("GMT+") || zone.hasPrefix("GMT-") }
         guard shows.contains(where: { $0.provider == "import" && fixed($0.timeZoneIdentifier) }),
-            let gazetteer = try? Environment().gazetteer()
+            let gazetteer = try? environment.gazetteer()
         else { return shows }
         return shows.map { show in
             guard show.provider == "import", fixed(show.timeZoneIdentifier),

@@ -73,7 +73,7 @@ package struct TheaterSearch {
     }
 
     /// An offline search: the bundled data or `--catalog` only.
-    package init(near: String?, search: SearchRequest, environment: Environment = Environment()) throws {
+    package init(near: String?, search: SearchRequest, environment: Environment) throws {
         let origin = try Origin.resolve(
             near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)
         try self.init(origin: origin, search: search, environment: environment)
@@ -86,7 +86,7 @@ package struct TheaterSearch {
     ///   a place no local data covers, and no online lookup could fill, is a search with no theaters of its own
     ///   rather than an error: the provider's theatres stand by themselves.
     package static func resolve(
-        near: String?, search: SearchRequest, environment: Environment = Environment(),
+        near: String?, search: SearchRequest, environment: Environment,
         providerTheatres: ((Origin) -> String?)? = nil
     ) async throws -> TheaterSearch {
         try search.validate()

@@ -23,7 +23,7 @@ package struct AreaImport {
 
     /// Reads `file` and saves it as `name` in `directory` (a benchmark's), else among the user's areas.
     package static func run(
-        file: String, name: String?, intoDirectory directory: String?, environment: Environment = Environment(),
+        file: String, name: String?, intoDirectory directory: String?, environment: Environment,
         importedAt: Date = Date(), hierarchyEdgeLimit: Int = defaultHierarchyEdgeLimit,
         progress: @escaping (ImportProgress) -> Void = { _ in }
     ) throws -> AreaImport {

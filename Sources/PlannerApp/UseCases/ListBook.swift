@@ -10,7 +10,7 @@ package struct ListBook {
     package init(store: any ListStorage) { self.store = store }
 
     /// The SQLite file: `--db`, else `$PLANNER_DB`, else the XDG default.
-    package static func open(databaseFile: String?, environment: Environment = Environment()) throws -> ListBook {
+    package static func open(databaseFile: String?, environment: Environment) throws -> ListBook {
         ListBook(store: try AppDatabase.open(explicit: databaseFile, environment: environment))
     }
 

@@ -6,7 +6,7 @@ import Watchlist
 package enum ListImport {
     /// Imports `data` into `list`, reporting progress through the titles.
     package static func run(
-        _ data: Data, into list: FilmList, film options: FilmRequest, environment: Environment = Environment(),
+        _ data: Data, into list: FilmList, film options: FilmRequest, environment: Environment,
         progress: @escaping @Sendable (Int, Int) -> Void
     ) async throws -> ImportReport {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)

@@ -6,7 +6,7 @@ import Transport
 package enum OMDbLookup {
     /// Looks the film up with `OMDB_API_KEY` (and `OMDB_BASE_URL`, for a stand-in).
     /// - Throws: ``FilmServicesError/missingOMDbKey`` without a key, else `NowPlayingError`.
-    package static func movie(title: String, year: Int?, verbose: Bool, environment: Environment = Environment())
+    package static func movie(title: String, year: Int?, verbose: Bool, environment: Environment)
         async throws -> OMDbMovie
     {
         let variables = environment.variables

@@ -21,7 +21,7 @@ package struct OneRoute {
     /// - Throws: ``PlannerAppError``, `GeoError` or `PlacesError` for what cannot be read or found.
     package static func find(
         near: String?, to reference: String, mode: TravelMode, catalog: String? = nil,
-        environment: Environment = Environment()
+        environment: Environment
     ) throws -> OneRoute {
         let origin = try Origin.resolve(
             near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)

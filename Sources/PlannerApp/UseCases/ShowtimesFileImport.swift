@@ -6,7 +6,7 @@ package enum ShowtimesFileImport {
     /// Reads `data` (named `fileName`, whose extension says CSV or JSON) and saves its shows: how many shows were
     /// saved, and at how many theaters.
     package static func run(
-        _ data: Data, fileName: String, databaseFile: String?, environment: Environment = Environment()
+        _ data: Data, fileName: String, databaseFile: String?, environment: Environment
     ) async throws -> (shows: Int, theaters: Int) {
         let shows = try ShowImport.shows(from: data, fileName: fileName)
         let store = try AppDatabase.open(explicit: databaseFile, environment: environment)

@@ -14,7 +14,7 @@ extension FilmServices {
     /// - Parameter includeWatched: true keeps the films you marked watched; by default they are left out.
     package func suggestReport(
         near: String?, search: SearchRequest, includeWatched: Bool = false, showtimes: ShowtimesServices? = nil,
-        environment: Environment = Environment()
+        environment: Environment
     ) async throws -> SuggestReport {
         let found = try await TheaterSearch.resolve(
             near: near, search: search, environment: environment, providerTheatres: showtimes?.providerTheatres(at:))
@@ -57,7 +57,7 @@ extension FilmServices {
     /// `planner upcoming` and `GET /v1/me/upcoming.ics`: watchlisted films still to come to the region's cinemas.
     /// The region: the one asked for, the saved one, the home's country, else `fallbackRegion` (a server's own).
     package func upcomingReleases(
-        home: SavedLocation? = nil, fallbackRegion: String? = nil, environment: Environment = Environment()
+        home: SavedLocation? = nil, fallbackRegion: String? = nil, environment: Environment
     ) async throws -> UpcomingReleases {
         let home = try home ?? environment.settings().home
         guard let region = self.region ?? home?.countryCode ?? fallbackRegion else {

@@ -34,7 +34,7 @@ extension PlannerCommand {
                 let bar = ProgressBar()
                 let start = Date()
                 let result = try AreaImport.run(
-                    file: file, name: name, intoDirectory: into, importedAt: stamp, hierarchyEdgeLimit: hierarchyEdgeLimit
+                    file: file, name: name, intoDirectory: into, environment: CompositionRoot.environment, importedAt: stamp, hierarchyEdgeLimit: hierarchyEdgeLimit
                 ) { progress in
                     let counts = [
                         progress.ways > 0 ? "\(progress.ways) ways" : nil,
@@ -72,7 +72,7 @@ extension PlannerCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List the imported and bundled areas.")
 
             func run() throws {
-                let areas = Areas(environment: Environment())
+                let areas = Areas(environment: CompositionRoot.environment)
                 let all = areas.summaries()
                 for problem in areas.problems() { Console.error("warning: \(problem)") }
                 guard !all.isEmpty else {
@@ -100,7 +100,7 @@ extension PlannerCommand {
             @Argument(help: "The area's name, as 'planner areas list' shows it.") var name: String
 
             func run() throws {
-                try Areas(environment: Environment()).user.remove(named: name)
+                try Areas(environment: CompositionRoot.environment).user.remove(named: name)
                 Console.out("removed area \(name)")
             }
         }

@@ -19,7 +19,7 @@ extension PlannerCommand {
             static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the saved settings.")
 
             func run() throws {
-                let settings = try Environment().settings()
+                let settings = try CompositionRoot.environment.settings()
                 func origin(_ value: Any?) -> String { value == nil ? "" : "  (setting)" }
                 Console.out("home     \(settings.home.map { "\($0.label) (\($0.latitude),\($0.longitude))" } ?? "(not set)")\(origin(settings.home))")
                 Console.out("region   \(settings.region ?? "(not set)")\(origin(settings.region))")
@@ -50,7 +50,7 @@ extension PlannerCommand {
             func run() throws {
                 let text = value.joined(separator: " ").trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { throw ValidationError("'planner config set \(key)' needs a value") }
-                let path = try Environment().setSetting(key, to: text)
+                let path = try CompositionRoot.environment.setSetting(key, to: text)
                 Console.out("saved \(key) in \(path)")
             }
         }
@@ -62,7 +62,7 @@ extension PlannerCommand {
             var key: String
 
             func run() throws {
-                try Environment().unsetSetting(key)
+                try CompositionRoot.environment.unsetSetting(key)
                 Console.out("forgot \(key)")
             }
         }
@@ -71,7 +71,7 @@ extension PlannerCommand {
             static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where the settings file is.")
 
             func run() throws {
-                Console.out(Environment().settingsFile.url.path)
+                Console.out(CompositionRoot.environment.settingsFile.url.path)
             }
         }
     }

@@ -38,7 +38,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let film = try await OMDbLookup.movie(title: title, year: year, verbose: verbose)
+            let film = try await OMDbLookup.movie(title: title, year: year, verbose: verbose, environment: CompositionRoot.environment)
             switch output.format {
             case .json: try output.target.write(try FilmFormat.json(OMDbLookup.JSON(film)))
             case .csv:

@@ -23,7 +23,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let request = search.request.offline(network.offline, verbose: network.verbose)
-            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(), search: request)
+            let found = try await TheaterSearch.resolve(near: try location.resolvedNear(environment: CompositionRoot.environment), search: request, environment: CompositionRoot.environment)
             let page = found.mapPage(search: request)
             try OutputTarget(path: output).write(page.html)
             let streets =

@@ -28,7 +28,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(options.request)
+            let services = try FilmServices.make(options.request, environment: CompositionRoot.environment)
             let id = try await resolveID(services)
             let report = try await services.movieReport(id: id)
             switch output.format {

@@ -21,13 +21,13 @@ extension PlannerCommand {
         func run() async throws {
             try await Self.run(
                 near: location.near, request: search.request.offline(network.offline, verbose: network.verbose),
-                format: output.format, target: output.target)
+                format: output.format, target: output.target, environment: CompositionRoot.environment)
         }
 
         /// The command's work once its arguments are read, by argument-parser or by ``QuickNearby``.
         static func run(
             near: String?, request: SearchRequest, format: OutputFormat, target: OutputTarget,
-            environment: Environment = Environment()
+            environment: Environment
         ) async throws {
             // A table shows one mode's times: only that mode's graph is read and routed. The other formats carry
             // all three.

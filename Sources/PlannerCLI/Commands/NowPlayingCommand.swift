@@ -17,7 +17,7 @@ extension PlannerCommand {
         func validate() throws { try output.requireTableOrJSON() }
 
         func run() async throws {
-            let services = try FilmServices.make(film.request)
+            let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
             try output.write(try await services.listReport(.nowPlaying, pages: pages.request), long: long.long)
         }
     }

@@ -57,10 +57,10 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let environment = Environment()
+            let environment = CompositionRoot.environment
             let services = try ShowtimesServices.make(showtimes.request, environment: environment)
             let found = try await TheaterSearch.resolve(
-                near: try location.resolvedNear(),
+                near: try location.resolvedNear(environment: CompositionRoot.environment),
                 search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment,
                 providerTheatres: services.providerTheatres(at:))
             let now = Date()

@@ -36,7 +36,7 @@ extension PlannerCommand {
         @OptionGroup var network: PlaceNetworkOptions
 
         func run() async throws {
-            let found = try OneRoute.find(near: try location.resolvedNear(), to: to, mode: mode, catalog: catalog)
+            let found = try OneRoute.find(near: try location.resolvedNear(environment: CompositionRoot.environment), to: to, mode: mode, catalog: catalog, environment: CompositionRoot.environment)
             let (origin, destination, route) = (found.origin, found.destination, found.route)
             let collection = found.collection
             let text: String

@@ -33,7 +33,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film.request)
+            let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
             let client = services.client
             if tv {
                 let shows = try await client.searchTV(

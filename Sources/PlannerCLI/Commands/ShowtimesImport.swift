@@ -23,7 +23,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let data = try InputFile.read(file, what: "showtimes imports")
-            let (count, theaters) = try await ShowtimesFileImport.run(data, fileName: file, databaseFile: db)
+            let (count, theaters) = try await ShowtimesFileImport.run(data, fileName: file, databaseFile: db, environment: CompositionRoot.environment)
             Console.out(
                 "imported \(count) show\(count == 1 ? "" : "s") at \(theaters) theater\(theaters == 1 ? "" : "s")")
         }

@@ -29,10 +29,10 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let environment = Environment()
+            let environment = CompositionRoot.environment
             var report = try await FilmServices.make(film.request, environment: environment)
                 .suggestReport(
-                    near: try location.resolvedNear(), search: search.request.offline(film.offline, verbose: film.verbose),
+                    near: try location.resolvedNear(environment: CompositionRoot.environment), search: search.request.offline(film.offline, verbose: film.verbose),
                     includeWatched: includeWatched,
                     showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache.request), environment: environment),
                     environment: environment)

@@ -32,7 +32,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let report = try await FilmServices.make(film.request).randomPopular(
+            let report = try await FilmServices.make(film.request, environment: CompositionRoot.environment).randomPopular(
                 count: count, pages: pages, seed: seed ?? UInt64.random(in: 0...UInt64.max))
             try output.write(report, long: long.long)
         }

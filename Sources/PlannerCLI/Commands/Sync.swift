@@ -21,7 +21,7 @@ extension PlannerCommand {
 
         func run() async throws {
             let bar = ProgressBar()
-            let lines = try await FilmServices.make(film.request).sync(extraIDs: watchlistIDs) { step in
+            let lines = try await FilmServices.make(film.request, environment: CompositionRoot.environment).sync(extraIDs: watchlistIDs) { step in
                 bar.show(Self.label(step.stage), completed: step.completed, total: step.total)
             }
             bar.finish()

@@ -20,7 +20,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(options.request)
+            let services = try FilmServices.make(options.request, environment: CompositionRoot.environment)
             let id: Int
             if let given = series.id { id = given } else { id = try await services.tvID(title: series.title) }
             let report = try await services.tvReport(id: id)

@@ -29,7 +29,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let services = try FilmServices.make(film.request)
+            let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
             let client = services.client
             if tv {
                 let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)

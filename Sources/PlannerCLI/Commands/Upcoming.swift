@@ -24,7 +24,7 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let releases = try await FilmServices.make(film.request).upcomingReleases()
+            let releases = try await FilmServices.make(film.request, environment: CompositionRoot.environment).upcomingReleases(environment: CompositionRoot.environment)
             let (region, upcoming) = (releases.region, releases.entries)
             if let ics, let calendar = releases.calendar() { try OutputTarget(path: ics).write(calendar) }
             let text: String

@@ -10,7 +10,7 @@ struct StoreOptions: ParsableArguments {
             valueName: "file"))
     var db: String?
 
-    func open() throws -> ListBook { try ListBook.open(databaseFile: db) }
+    func open() throws -> ListBook { try ListBook.open(databaseFile: db, environment: CompositionRoot.environment) }
 }
 
 extension FilmReference: ExpressibleByArgument {

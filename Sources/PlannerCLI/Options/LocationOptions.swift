@@ -18,12 +18,12 @@ struct LocationOptions: ParsableArguments {
 
     /// `--near`, else nil when a home is saved; on a first run at a terminal, the place the user names when asked
     /// (saved as home, so the next run does not ask). Without a terminal, nil: the use case says what to do.
-    func resolvedNear(environment: Environment = Environment()) throws -> String? {
+    func resolvedNear(environment: Environment) throws -> String? {
         try Self.resolved(near, environment: environment)
     }
 
     /// `resolvedNear` for a `--near` read without argument-parser (``QuickNearby``).
-    static func resolved(_ near: String?, environment: Environment = Environment()) throws -> String? {
+    static func resolved(_ near: String?, environment: Environment) throws -> String? {
         if let near { return near }
         guard (try? environment.settings().home) == nil, Console.isInteractive else { return nil }
         let suggestion = environment.suggestedHome()

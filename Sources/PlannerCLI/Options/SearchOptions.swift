@@ -51,7 +51,7 @@ struct SearchOptions: ParsableArguments {
     var request: SearchRequest {
         SearchRequest.resolving(
             radius: radiusFlag, keyword: keywordFlag, limit: limitFlag, mode: modeFlag, catalog: catalog, online: online,
-            settings: (try? Environment().settings()) ?? Settings())
+            settings: (try? CompositionRoot.environment.settings()) ?? Settings())
     }
 
     var mode: TravelMode { request.mode }

@@ -41,7 +41,7 @@ struct WatchlistImport: AsyncParsableCommand {
     func run() async throws {
         let data = try InputFile.read(file, what: "watchlist imports")
         let bar = ProgressBar()
-        let report = try await ListImport.run(data, into: .watchlist, film: options.request) { done, total in
+        let report = try await ListImport.run(data, into: .watchlist, film: options.request, environment: CompositionRoot.environment) { done, total in
             bar.show("titles", completed: done, total: total)
         }
         bar.finish()

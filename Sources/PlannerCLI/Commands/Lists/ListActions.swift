@@ -16,11 +16,11 @@ enum ListActions {
             guard let id = reference.id else {
                 throw ValidationError("--title stores a film without a lookup, so give its TMDb id, not a title")
             }
-            addition = try ListBook.open(databaseFile: options.db).addWithoutLookup(
+            addition = try ListBook.open(databaseFile: options.db, environment: CompositionRoot.environment).addWithoutLookup(
                 id: id, title: offlineTitle, year: year, to: list, note: note, priority: priority)
         } else {
             do {
-                addition = try await FilmServices.make(options.request).add(
+                addition = try await FilmServices.make(options.request, environment: CompositionRoot.environment).add(
                     reference, year: year, to: list, note: note, priority: priority)
             } catch let ambiguous as AmbiguousTitle {
                 Console.error(ambiguous.description)
@@ -38,7 +38,7 @@ enum ListActions {
     static func addSeries(
         _ reference: FilmReference, note: String?, priority: Int, to list: FilmList, film options: FilmOptions
     ) async throws {
-        let addition = try await FilmServices.make(options.request).addSeries(
+        let addition = try await FilmServices.make(options.request, environment: CompositionRoot.environment).addSeries(
             reference, to: list, note: note, priority: priority)
         let (series, name) = (addition.series, addition.name)
         switch addition.result {
