@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(
             name: "PlannerServerTests",
             dependencies: [
-                "PlannerServer", "PlannerService", "PlannerApp", "Basics", "Geo", "NowPlaying", "Watchlist",
+                "PlannerServer", "PlannerService", "PlannerApp", "Basics", "Geo", "NowPlaying", "Watchlist", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """A stand-in TMDb v3 server on loopback, for benchmarks and demos (never for production use).
 
-It answers /movie/now_playing, /movie/upcoming, /movie/popular, /trending/movie/week, /search/movie and
-/movie/{id} (with release_dates) in TMDb's documented shapes, with made-up films whose dates are relative to
-today, after an optional added latency. Usage:
+It answers /movie/now_playing, /movie/upcoming, /movie/popular, /trending/movie/week, /search/movie,
+/movie/{id} (with release_dates) and /movie/{id}/images; /tv/popular, /tv/on_the_air, /tv/airing_today,
+/trending/tv/week, /search/tv, /tv/{id} and /tv/{id}/images; /configuration; and /find/{imdb_id} (tt1000007 is
+film 7: IMDb ids are 1000000 plus the TMDb id) in TMDb's documented shapes, with made-up films and series whose
+dates are relative to today, after an optional added latency. Usage:
 
     python3 Scripts/fake_tmdb.py --port 8765 --latency-ms 50 --pages 10
 """
@@ -30,6 +32,40 @@ def film(film_id):
             "poster_path": f"/p{film_id}.jpg", "release_date": day(offset),
             "title": f"{TITLES[film_id % len(TITLES)]}" + ("" if film_id < 110 else f" {film_id}"),
             "video": False, "vote_average": 7.0, "vote_count": 100}
+
+
+SERIES_NAMES = ["Harbour Watch", "The Long Winter", "Northern Line", "Island Doctors", "Ferry Tales"]
+
+CONFIGURATION = {
+    "images": {
+        "base_url": "http://image.tmdb.org/t/p/", "secure_base_url": "https://image.tmdb.org/t/p/",
+        "backdrop_sizes": ["w300", "w780", "w1280", "original"], "logo_sizes": ["w45", "w92", "original"],
+        "poster_sizes": ["w92", "w154", "w185", "w342", "w500", "w780", "original"],
+        "profile_sizes": ["w45", "w185", "original"], "still_sizes": ["w92", "w185", "original"],
+    },
+    "change_keys": ["adult", "images", "title"],
+}
+
+
+def imdb_id(film_id):
+    return f"tt{1000000 + film_id:07d}"
+
+
+def series(series_id):
+    name = SERIES_NAMES[series_id % len(SERIES_NAMES)]
+    return {"id": series_id, "name": name, "original_name": name, "overview": "A series.",
+            "first_air_date": day(-400 - series_id % 50), "poster_path": f"/s{series_id}.jpg",
+            "backdrop_path": f"/sb{series_id}.jpg", "genre_ids": [18], "origin_country": ["FI"],
+            "original_language": "fi", "popularity": 5.0, "vote_average": 7.5, "vote_count": 50}
+
+
+def images(item_id, prefix):
+    return {"id": item_id,
+            "backdrops": [{"aspect_ratio": 1.778, "height": 1080, "iso_639_1": None, "file_path": f"/{prefix}b{item_id}.jpg",
+                           "vote_average": 5.3, "vote_count": 4, "width": 1920}],
+            "logos": [],
+            "posters": [{"aspect_ratio": 0.667, "height": 3000, "iso_639_1": "en", "file_path": f"/{prefix}{item_id}.jpg",
+                         "vote_average": 5.5, "vote_count": 6, "width": 2000}]}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -70,9 +106,39 @@ class Handler(BaseHTTPRequestHandler):
             q = query.get("query", "").lower()
             hits = [film(100 + i) for i in range(10) if q in film(100 + i)["title"].lower()]
             return self.send_json(200, {"page": 1, "results": hits, "total_pages": 1, "total_results": len(hits)})
+        if path == "/configuration":
+            return self.send_json(200, CONFIGURATION)
+        if path.startswith("/find/"):
+            found = path.split("/")[2]
+            number = int(found[2:]) - 1000000 if found.startswith("tt") and found[2:].isdigit() else 0
+            movies = [film(number)] if number >= 1 else []
+            return self.send_json(200, {"movie_results": movies, "person_results": [], "tv_results": [],
+                                        "tv_episode_results": [], "tv_season_results": []})
+        if path in ("/tv/popular", "/tv/on_the_air", "/tv/airing_today", "/trending/tv/week"):
+            page = int(query.get("page", "1"))
+            shows = [series(2000 + (page - 1) * 20 + i) for i in range(20)]
+            return self.send_json(200, {"page": page, "results": shows, "total_pages": pages,
+                                        "total_results": pages * 20})
+        if path == "/search/tv":
+            q = query.get("query", "").lower()
+            hits = [series(2000 + i) for i in range(5) if q in series(2000 + i)["name"].lower()]
+            return self.send_json(200, {"page": 1, "results": hits, "total_pages": 1, "total_results": len(hits)})
+        parts = path.split("/")
+        if len(parts) == 4 and parts[1] in ("movie", "tv") and parts[2].isdigit() and parts[3] == "images":
+            return self.send_json(200, images(int(parts[2]), "p" if parts[1] == "movie" else "s"))
+        if len(parts) == 3 and parts[1] == "tv" and parts[2].isdigit():
+            show = series(int(parts[2]))
+            show.update({"last_air_date": day(-3), "number_of_seasons": 2, "number_of_episodes": 16,
+                         "status": "Returning Series", "networks": [{"id": 1, "name": "Yle"}],
+                         "next_episode_to_air": {"name": "Thaw", "air_date": day(5), "season_number": 3,
+                                                 "episode_number": 1},
+                         "last_episode_to_air": {"name": "Ice", "air_date": day(-3), "season_number": 2,
+                                                 "episode_number": 8}})
+            return self.send_json(200, show)
         if path.startswith("/movie/") and path.split("/")[2].isdigit():
             f = film(int(path.split("/")[2]))
-            f.update({"runtime": 100, "genres": [], "status": "Released", "tagline": "", "homepage": "", "imdb_id": None,
+            f.update({"runtime": 100, "genres": [], "status": "Released", "tagline": "", "homepage": "",
+                      "imdb_id": imdb_id(f["id"]),
                       "release_dates": {"results": [{"iso_3166_1": "FI", "release_dates": [
                           {"certification": "", "iso_639_1": "", "note": "", "type": 3,
                            "release_date": f["release_date"] + "T00:00:00.000Z"}]}]}})

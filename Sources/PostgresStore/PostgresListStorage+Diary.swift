@@ -54,20 +54,35 @@ extension PostgresListStorage: DiaryStorage {
             let watched = try session.query(
                 "SELECT count(*)::int FROM film_diary WHERE user_id = \(userID) AND watched_on IS NOT NULL"
             ).first.map { try $0.decode(Int.self) } ?? 0
-            var ratingCounts: [Int: Int] = [:]
-            for row in try session.query(
-                """
-                SELECT rating_half_stars, count(*)::int FROM film_diary
-                WHERE user_id = \(userID) AND rating_half_stars IS NOT NULL GROUP BY rating_half_stars
-                """)
-            {
-                let (halfStars, count) = try row.decode((Int, Int).self)
-                ratingCounts[halfStars] = count
+            func ratingCounts(_ table: String) throws -> [Int: Int] {
+                var counts: [Int: Int] = [:]
+                for row in try session.query(
+                    """
+                    SELECT rating_half_stars, count(*)::int FROM \(unescaped: table)
+                    WHERE user_id = \(userID) AND rating_half_stars IS NOT NULL GROUP BY rating_half_stars
+                    """)
+                {
+                    let (halfStars, count) = try row.decode((Int, Int).self)
+                    counts[halfStars] = count
+                }
+                return counts
             }
+            let films = try ratingCounts("film_diary")
+            let series = try ratingCounts("series_diary")
             return WatchlistStats(
                 watchlist: listCounts[FilmList.watchlist.rawValue] ?? 0,
                 favorites: listCounts[FilmList.favorites.rawValue] ?? 0, watched: watched,
-                rated: ratingCounts.values.reduce(0, +), ratingCounts: ratingCounts)
+                rated: films.values.reduce(0, +), ratingCounts: films, ratedSeries: series.values.reduce(0, +),
+                seriesRatingCounts: series)
         }
+    }
+
+    public func ratedFilms(halfStars: Int) throws -> [Film] {
+        try backend.query(
+            """
+            SELECT \(unescaped: Self.filmColumns("f.")) FROM film f JOIN film_diary d ON d.film_id = f.id
+            WHERE d.user_id = \(userID) AND d.rating_half_stars = \(halfStars) ORDER BY f.title, f.id
+            """
+        ).map(Self.film)
     }
 }

@@ -24,20 +24,20 @@ extension PostgresListStorage {
     static func seriesColumns(_ prefix: String = "") -> String {
         [
             "id", "name", "first_air_date", "overview", "status", "networks", "next_season", "next_episode",
-            "next_episode_name", "next_air_date",
+            "next_episode_name", "next_air_date", "poster_path",
         ].map { prefix + $0 }.joined(separator: ", ")
     }
 
     static func series(_ row: PostgresRow) throws -> Series {
-        let (id, name, firstAirDate, overview, status, networks, season, episode, episodeName, airDate) = try row.decode(
-            (Int, String, String?, String?, String?, String?, Int?, Int?, String?, String?).self)
+        let (id, name, firstAirDate, overview, status, networks, season, episode, episodeName, airDate, posterPath) =
+            try row.decode((Int, String, String?, String?, String?, String?, Int?, Int?, String?, String?, String?).self)
         var next: Series.Episode?
         if let season, let episode, let airDate {
             next = Series.Episode(season: season, number: episode, name: episodeName ?? "", airDate: airDate)
         }
         return Series(
             id: id, name: name, firstAirDate: firstAirDate, overview: overview, status: status, networks: networks,
-            nextEpisode: next)
+            nextEpisode: next, posterPath: posterPath)
     }
 
     static func user(_ row: PostgresRow) throws -> UserAccount {
@@ -125,13 +125,15 @@ extension PostgresListStorage {
         try session.execute(
             """
             INSERT INTO series (id, name, first_air_date, overview, status, networks, next_season, next_episode,
-                                next_episode_name, next_air_date)
+                                next_episode_name, next_air_date, poster_path)
             VALUES (\(series.id), \(series.name), \(series.firstAirDate), \(series.overview), \(series.status),
-                    \(series.networks), \(next?.season), \(next?.number), \(next?.name), \(next?.airDate))
+                    \(series.networks), \(next?.season), \(next?.number), \(next?.name), \(next?.airDate),
+                    \(series.posterPath))
             ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, first_air_date = EXCLUDED.first_air_date,
                 overview = EXCLUDED.overview, status = EXCLUDED.status, networks = EXCLUDED.networks,
                 next_season = EXCLUDED.next_season, next_episode = EXCLUDED.next_episode,
-                next_episode_name = EXCLUDED.next_episode_name, next_air_date = EXCLUDED.next_air_date
+                next_episode_name = EXCLUDED.next_episode_name, next_air_date = EXCLUDED.next_air_date,
+                poster_path = EXCLUDED.poster_path
             """)
     }
 
@@ -140,6 +142,23 @@ extension PostgresListStorage {
             let (region, date) = try $0.decode((String, String).self)
             return RegionalRelease(region: region, date: date)
         }
+    }
+
+    /// Writes one user's rating and review of a series in one statement, or deletes the row when both are nil.
+    static func saveSeriesDiary(
+        user: Int64, seriesID: Int, halfStars: Int?, review: String?, in session: PostgresSession
+    ) throws {
+        if halfStars == nil && review == nil {
+            try session.execute("DELETE FROM series_diary WHERE user_id = \(user) AND series_id = \(seriesID)")
+            return
+        }
+        try session.execute(
+            """
+            INSERT INTO series_diary (user_id, series_id, rating_half_stars, review)
+            VALUES (\(user), \(seriesID), \(halfStars), \(review))
+            ON CONFLICT (user_id, series_id) DO UPDATE SET rating_half_stars = EXCLUDED.rating_half_stars,
+                review = EXCLUDED.review
+            """)
     }
 
     static func diary(user: Int64, filmID: Int, in session: PostgresSession) throws -> Diary {

@@ -40,15 +40,29 @@ extension PostgresListStorage: SnapshotStorage {
                 """
             ).compactMap { row -> StoreSnapshot.SeriesEntry? in
                 let series = try Self.series(row)
-                let (_, _, _, _, _, _, _, _, _, _, list, addedAt, note, priority) = try row.decode(
-                    (Int, String, String?, String?, String?, String?, Int?, Int?, String?, String?, String, Date, String?,
-                     Int).self)
+                let (_, _, _, _, _, _, _, _, _, _, _, list, addedAt, note, priority) = try row.decode(
+                    (Int, String, String?, String?, String?, String?, Int?, Int?, String?, String?, String?, String, Date,
+                     String?, Int).self)
                 guard let list = FilmList(rawValue: list) else { return nil }
                 return StoreSnapshot.SeriesEntry(series: series, list: list, addedAt: addedAt, note: note, priority: priority)
             }
+            let seriesDiaries = try session.query(
+                """
+                SELECT \(unescaped: Self.seriesColumns("s.")), d.rating_half_stars, d.review
+                FROM series_diary d JOIN series s ON s.id = d.series_id
+                WHERE d.user_id = \(userID) ORDER BY d.series_id
+                """
+            ).map { row -> StoreSnapshot.SeriesDiaryEntry in
+                let series = try Self.series(row)
+                let (_, _, _, _, _, _, _, _, _, _, _, halfStars, review) = try row.decode(
+                    (Int, String, String?, String?, String?, String?, Int?, Int?, String?, String?, String?, Int?,
+                     String?).self)
+                return StoreSnapshot.SeriesDiaryEntry(
+                    series: series, diary: Diary(rating: halfStars.map { Double($0) / 2 }, review: review))
+            }
             return StoreSnapshot(
                 films: films, watchlist: try entries(.watchlist), favorites: try entries(.favorites),
-                series: series.isEmpty ? nil : series)
+                series: series.isEmpty ? nil : series, seriesDiaries: seriesDiaries.isEmpty ? nil : seriesDiaries)
         }
     }
 
@@ -95,6 +109,12 @@ extension PostgresListStorage: SnapshotStorage {
                     seriesID: entry.series.id, user: userID, list: entry.list, note: entry.note, priority: entry.priority,
                     addedAt: entry.addedAt, in: session)
                 if result == .added { added += 1 } else { present += 1 }
+            }
+            for entry in snapshot.seriesDiaries ?? [] {
+                try Self.upsertSeries(entry.series, in: session)
+                try Self.saveSeriesDiary(
+                    user: userID, seriesID: entry.series.id, halfStars: try entry.diary.rating.map(Rating.halfStars),
+                    review: entry.diary.review, in: session)
             }
             return ImportReport(
                 format: .json, added: added, alreadyPresent: present, filmsWritten: snapshot.films.count, unmatched: [])

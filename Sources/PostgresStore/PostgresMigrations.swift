@@ -100,6 +100,22 @@ public enum PostgresMigrations {
                 "CREATE TABLE showtimes_http_cache (key TEXT PRIMARY KEY, body BYTEA NOT NULL, fetched_at DOUBLE PRECISION NOT NULL)",
             ]
         ),
+        (
+            // Series' posters, and each user's ratings and reviews of series (SQLite's watchlist-v4-series-diary).
+            "pg-v2-series-diary",
+            [
+                "ALTER TABLE series ADD COLUMN poster_path TEXT",
+                """
+                CREATE TABLE series_diary (
+                    user_id BIGINT NOT NULL REFERENCES planner_user (id) ON DELETE CASCADE,
+                    series_id INTEGER NOT NULL REFERENCES series (id) ON DELETE CASCADE,
+                    rating_half_stars INTEGER CHECK (rating_half_stars BETWEEN 1 AND 10),
+                    review TEXT,
+                    PRIMARY KEY (user_id, series_id)
+                )
+                """,
+            ]
+        ),
     ]
 
     /// The advisory lock key under which migrations are checked and applied ("planner" in ASCII).

@@ -10,6 +10,8 @@ public protocol DiaryStorage: Sendable {
     func markWatched(filmID: Int, on day: String?) throws
     /// The film's rating, review and watched day.
     func diary(filmID: Int) throws -> Diary
-    /// Counts of both lists, watched and rated films, and the rating histogram.
+    /// Counts of both lists, watched and rated films, rated series, and the rating histogram of both.
     func stats() throws -> WatchlistStats
+    /// The stored films this user rated exactly `halfStars` half-stars (1…10), by title.
+    func ratedFilms(halfStars: Int) throws -> [Film]
 }

@@ -11,7 +11,7 @@ import Foundation
 /// database as another user's. A use case that needs only one idea can ask for that port alone
 /// (`any DiaryStorage`).
 public typealias ListStorage = StorageScope & AccountStorage & FilmStorage & ListEntryStorage & DiaryStorage
-    & SeriesStorage & SnapshotStorage
+    & SeriesStorage & SeriesDiaryStorage & SnapshotStorage
 
 /// Whose lists and diary a storage value reads and writes, and which database it is.
 public protocol StorageScope: Sendable {
@@ -24,7 +24,7 @@ public protocol StorageScope: Sendable {
 }
 
 /// ``PlannerStore`` implements each port in the file of its feature: `PlannerStore+Users.swift` (accounts),
-/// `+Films`, `+Lists`, `+Diary` with `+Stats`, `+Series`, and `+JSON` (snapshot and merge).
+/// `+Films`, `+Lists`, `+Diary` with `+Stats`, `+Series`, `+SeriesDiary`, and `+JSON` (snapshot and merge).
 extension PlannerStore: StorageScope {
     public var location: String { path }
 

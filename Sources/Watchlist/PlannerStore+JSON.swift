@@ -31,10 +31,19 @@ extension PlannerStore: SnapshotStorage {
                 guard let series = seriesByID[entry.seriesId], let list = FilmList(rawValue: entry.list) else { return nil }
                 return .init(series: series, list: list, addedAt: entry.addedAt, note: entry.note, priority: entry.priority)
             }
+            let seriesDiaryRecords = try SeriesDiaryRecord.filter(Column("userId") == userID)
+                .order(Column("seriesId")).fetchAll(db)
+            let diarySeriesByID = Dictionary(
+                uniqueKeysWithValues: try SeriesRecord.fetchAll(db, keys: Set(seriesDiaryRecords.map(\.seriesId))).map {
+                    ($0.id, $0.series)
+                })
+            let seriesDiaries = seriesDiaryRecords.compactMap { record -> StoreSnapshot.SeriesDiaryEntry? in
+                diarySeriesByID[record.seriesId].map { StoreSnapshot.SeriesDiaryEntry(series: $0, diary: record.diary) }
+            }
             return StoreSnapshot(
                 formatVersion: StoreSnapshot.currentFormatVersion, films: films,
                 watchlist: try entries(.watchlist), favorites: try entries(.favorites),
-                series: series.isEmpty ? nil : series)
+                series: series.isEmpty ? nil : series, seriesDiaries: seriesDiaries.isEmpty ? nil : seriesDiaries)
         }
     }
 
@@ -98,6 +107,14 @@ extension PlannerStore: SnapshotStorage {
                 note: entry.note, priority: entry.priority
             ).insert(db)
             added += 1
+        }
+        for entry in snapshot.seriesDiaries ?? [] {
+            try SeriesRecord(entry.series).upsert(db)
+            try save(
+                SeriesDiaryRecord(
+                    userId: user, seriesId: entry.series.id, ratingHalfStars: try entry.diary.rating.map(Rating.halfStars),
+                    review: entry.diary.review),
+                in: db)
         }
         return ImportReport(
             format: .json, added: added, alreadyPresent: present, filmsWritten: snapshot.films.count, unmatched: [])

@@ -4,6 +4,7 @@ extension PlannerStore {
     /// The identifiers of the store's own migrations, in order. Shipped migrations are never edited.
     public static let ownMigrationIdentifiers = [
         "watchlist-v1-films", "watchlist-v1-lists", "watchlist-v1-diary", "watchlist-v2-users", "watchlist-v3-series",
+        "watchlist-v4-series-diary",
     ]
 
     /// The migrator: the store's own migrations, then each module's registrations in order.
@@ -13,6 +14,7 @@ extension PlannerStore {
         for register in registrations { register(&migrator) }
         // Later than the modules' first migrations, so that every store that already has those applies it last.
         registerSeriesMigration(in: &migrator)
+        registerSeriesDiaryMigration(in: &migrator)
         return migrator
     }
 

@@ -41,11 +41,13 @@ public struct Series: Codable, Equatable, Hashable, Sendable {
     public var networks: String?
     /// The next episode to air, as TMDb last said.
     public var nextEpisode: Episode?
+    /// The TMDb poster path, such as `/abc.jpg`.
+    public var posterPath: String?
 
     /// Creates a series.
     public init(
         id: Int, name: String, firstAirDate: String? = nil, overview: String? = nil, status: String? = nil,
-        networks: String? = nil, nextEpisode: Episode? = nil
+        networks: String? = nil, nextEpisode: Episode? = nil, posterPath: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -54,6 +56,7 @@ public struct Series: Codable, Equatable, Hashable, Sendable {
         self.status = status
         self.networks = networks
         self.nextEpisode = nextEpisode
+        self.posterPath = posterPath
     }
 
     /// The first air year, when known.
@@ -93,6 +96,8 @@ struct SeriesRecord: Codable, FetchableRecord, PersistableRecord {
     var nextEpisode: Int?
     var nextEpisodeName: String?
     var nextAirDate: String?
+    /// Added by `watchlist-v4-series-diary`.
+    var posterPath: String?
 
     init(_ series: Series) {
         id = series.id
@@ -105,6 +110,7 @@ struct SeriesRecord: Codable, FetchableRecord, PersistableRecord {
         nextEpisode = series.nextEpisode?.number
         nextEpisodeName = series.nextEpisode?.name
         nextAirDate = series.nextEpisode?.airDate
+        posterPath = series.posterPath
     }
 
     var series: Series {
@@ -114,7 +120,7 @@ struct SeriesRecord: Codable, FetchableRecord, PersistableRecord {
         }
         return Series(
             id: id, name: name, firstAirDate: firstAirDate, overview: overview, status: status, networks: networks,
-            nextEpisode: next)
+            nextEpisode: next, posterPath: posterPath)
     }
 }
 
@@ -127,4 +133,16 @@ struct SeriesEntryRecord: Codable, FetchableRecord, PersistableRecord {
     var addedAt: Date
     var note: String?
     var priority: Int
+}
+
+/// The `seriesDiary` table's row: one user's rating (whole half-stars, 1…10) and review of one series.
+struct SeriesDiaryRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "seriesDiary"
+    var userId: Int64
+    var seriesId: Int
+    var ratingHalfStars: Int?
+    var review: String?
+
+    /// The row as a diary; a series has no watched day.
+    var diary: Diary { Diary(rating: ratingHalfStars.map { Double($0) / 2 }, review: review) }
 }

@@ -2,13 +2,15 @@ import Foundation
 
 /// Draws stats for the terminal: the counts, then the rating histogram as horizontal bars, as Movie Box did.
 public enum StatsRenderer {
-    /// Renders stats as lines of text, ending with a newline. Pure: the same stats give the same text.
+    /// Renders stats as lines of text, ending with a newline. Pure: the same stats give the same text. The
+    /// "Rated TV" line is there only when a series is rated.
     ///
     /// ```
     /// Watchlist   12
     /// Favorites    3
     /// Watched      5
     /// Rated        4   average 3.5
+    /// Rated TV     1
     ///
     /// Ratings
     /// 0.5 │                                0
@@ -21,10 +23,11 @@ public enum StatsRenderer {
     /// - Returns: The text.
     public static func render(_ stats: WatchlistStats, barWidth: Int = 30, bar: Character = "█") -> String {
         let width = max(1, barWidth)
+        // "Rated TV" only when a series is rated: without one, the text is as it was before series had ratings.
         let counts = [
             ("Watchlist", stats.watchlist), ("Favorites", stats.favorites),
             ("Watched", stats.watched), ("Rated", stats.rated),
-        ]
+        ] + (stats.ratedSeries.map { [("Rated TV", $0)] } ?? [])
         let numberWidth = counts.map { String($0.1).count }.max() ?? 1
         var lines = counts.map { label, count in
             label.padding(toLength: 10, withPad: " ", startingAt: 0) + leftPadded(String(count), to: numberWidth)

@@ -64,6 +64,20 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
         }
     }
 
+    /// One series' rating and review, with the series' details.
+    public struct SeriesDiaryEntry: Codable, Equatable, Sendable {
+        /// The series.
+        public var series: Series
+        /// The user's rating and review of it (no watched day).
+        public var diary: Diary
+
+        /// Creates a series diary entry.
+        public init(series: Series, diary: Diary) {
+            self.series = series
+            self.diary = diary
+        }
+    }
+
     /// The version of this format; an export from a newer format is refused.
     public static let currentFormatVersion = 1
 
@@ -78,17 +92,20 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
     /// The TV series on either list, by list and series id; absent (not empty) when there are none, so that an
     /// export without series reads as before, and older exports read as having none.
     public var series: [SeriesEntry]?
+    /// The rated or reviewed series, by series id; absent (not empty) when there are none, as ``series`` is.
+    public var seriesDiaries: [SeriesDiaryEntry]?
 
     /// Creates a snapshot in the current format.
     public init(
         formatVersion: Int = StoreSnapshot.currentFormatVersion, films: [FilmEntry], watchlist: [ListEntry],
-        favorites: [ListEntry], series: [SeriesEntry]? = nil
+        favorites: [ListEntry], series: [SeriesEntry]? = nil, seriesDiaries: [SeriesDiaryEntry]? = nil
     ) {
         self.formatVersion = formatVersion
         self.films = films
         self.watchlist = watchlist
         self.favorites = favorites
         self.series = series
+        self.seriesDiaries = seriesDiaries
     }
 
     /// The JSON: sorted keys, pretty printed, ISO 8601 dates, so equal snapshots give identical bytes.
@@ -141,6 +158,11 @@ public struct StoreSnapshot: Codable, Equatable, Sendable {
             try check("series[\(i)]", "name", entry.series.name, isName: true)
             try check("series[\(i)]", "overview", entry.series.overview)
             try check("series[\(i)]", "note", entry.note)
+        }
+        for (i, entry) in (seriesDiaries ?? []).enumerated() {
+            try check("seriesDiaries[\(i)]", "name", entry.series.name, isName: true)
+            try check("seriesDiaries[\(i)]", "overview", entry.series.overview)
+            try check("seriesDiaries[\(i)]", "review", entry.diary.review)
         }
     }
 

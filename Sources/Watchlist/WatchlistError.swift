@@ -25,6 +25,8 @@ public enum WatchlistError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidDay(String)
     /// No film with this TMDb id is in the store.
     case filmNotFound(id: Int)
+    /// No series with this TMDb id is in the store.
+    case seriesNotFound(id: Int)
     /// A CSV file could not be read at all (the line is 1-based).
     case invalidCSV(line: Int, reason: String)
     /// A JSON export could not be read.
@@ -65,6 +67,8 @@ public enum WatchlistError: Error, Equatable, Sendable, CustomStringConvertible 
             return "The date \"\(text)\" is not a calendar day written YYYY-MM-DD."
         case .filmNotFound(let id):
             return "No film with TMDb id \(id) is in the store."
+        case .seriesNotFound(let id):
+            return "No series with TMDb id \(id) is in the store."
         case .invalidCSV(let line, let reason):
             return "The CSV cannot be read at line \(line): \(reason)."
         case .invalidJSON(let reason):

@@ -6,7 +6,7 @@ public struct WatchlistStats: Codable, Equatable, Sendable {
     public struct Bucket: Codable, Equatable, Sendable {
         /// The rating, 0.5…5.0.
         public var stars: Double
-        /// How many films have that rating.
+        /// How many films and series have that rating.
         public var count: Int
 
         /// Creates a bucket.
@@ -24,25 +24,36 @@ public struct WatchlistStats: Codable, Equatable, Sendable {
     public var watched: Int
     /// Films with a rating.
     public var rated: Int
-    /// The mean rating, or nil when nothing is rated.
+    /// Series with a rating, or nil when none is: then the JSON leaves it out and reads as before series had
+    /// ratings.
+    public var ratedSeries: Int?
+    /// The mean rating of films and series, or nil when nothing is rated.
     public var averageRating: Double?
-    /// Ten buckets, 0.5…5.0 ascending, every one present even when empty.
+    /// Ten buckets, 0.5…5.0 ascending, every one present even when empty: films and series together.
     public var ratingHistogram: [Bucket]
 
     /// snake_case, as every other JSON planner writes.
     enum CodingKeys: String, CodingKey {
         case watchlist, favorites, watched, rated
+        case ratedSeries = "rated_series"
         case averageRating = "average_rating"
         case ratingHistogram = "rating_histogram"
     }
 
-    /// Creates stats; `ratingCounts` maps half-stars (1…10) to counts.
-    public init(watchlist: Int, favorites: Int, watched: Int, rated: Int, ratingCounts: [Int: Int]) {
+    /// Creates stats; `ratingCounts` and `seriesRatingCounts` map half-stars (1…10) to counts of films and of
+    /// series, which the histogram adds up.
+    public init(
+        watchlist: Int, favorites: Int, watched: Int, rated: Int, ratingCounts: [Int: Int], ratedSeries: Int = 0,
+        seriesRatingCounts: [Int: Int] = [:]
+    ) {
         self.watchlist = watchlist
         self.favorites = favorites
         self.watched = watched
         self.rated = rated
-        ratingHistogram = (1...10).map { Bucket(stars: Double($0) / 2, count: ratingCounts[$0] ?? 0) }
+        self.ratedSeries = ratedSeries == 0 ? nil : ratedSeries
+        ratingHistogram = (1...10).map {
+            Bucket(stars: Double($0) / 2, count: (ratingCounts[$0] ?? 0) + (seriesRatingCounts[$0] ?? 0))
+        }
         let total = ratingHistogram.reduce(0) { $0 + $1.count }
         averageRating =
             total == 0 ? nil : ratingHistogram.reduce(0) { $0 + $1.stars * Double($1.count) } / Double(total)

@@ -57,7 +57,7 @@ def database(postgres_cluster) -> str:
     migrated = subprocess.run([str(PLANNER), "db", "migrate", "--database", url], capture_output=True, text=True,
                               timeout=60)
     assert migrated.returncode == 0, migrated.stderr
-    assert migrated.stdout.startswith("applied 2 migrations"), migrated.stdout
+    assert migrated.stdout.startswith("applied 3 migrations"), migrated.stdout
     return url
 
 

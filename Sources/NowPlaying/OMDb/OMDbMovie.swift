@@ -33,6 +33,8 @@ public struct OMDbMovie: Sendable, Equatable, Decodable {
     public var imdbRating: String?
     /// The Metacritic score, such as "67".
     public var metascore: String?
+    /// The poster's URL, as OMDb gives it (Amazon's image host).
+    public var poster: String?
     /// Critic scores.
     public var ratings: [Rating]
 
@@ -47,6 +49,7 @@ public struct OMDbMovie: Sendable, Equatable, Decodable {
         case imdbID
         case imdbRating
         case metascore = "Metascore"
+        case poster = "Poster"
         case ratings = "Ratings"
     }
 
@@ -69,6 +72,7 @@ public struct OMDbMovie: Sendable, Equatable, Decodable {
         imdbID = try text(.imdbID)
         imdbRating = try text(.imdbRating)
         metascore = try text(.metascore)
+        poster = try text(.poster)
         ratings = try c.decodeIfPresent([Rating].self, forKey: .ratings) ?? []
     }
 }

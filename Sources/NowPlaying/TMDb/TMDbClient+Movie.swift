@@ -28,6 +28,13 @@ extension TMDbClient {
         return try await fetch(endpoint, as: ReleaseDates.self, policy: policy)
     }
 
+    /// A film's posters and backdrops (`/movie/{id}/images`).
+    /// - Throws: ``NowPlayingError/notFound(_:)`` when TMDb has no such film, and every fetch error.
+    public func movieImages(id: Int, policy: CachePolicy = .normal) async throws -> Fetched<ImageSet> {
+        let endpoint = Endpoint("/movie/\(id)/images", freshness: .detail)
+        return try await fetch(endpoint, as: ImageSet.self, policy: policy, accepts: { $0.id == id })
+    }
+
     /// Where TMDb serves images (`/configuration`), to build poster URLs.
     public func imageConfiguration(policy: CachePolicy = .normal) async throws -> Fetched<ImageConfiguration> {
         try await fetch(Endpoint("/configuration", freshness: .detail), as: ImageConfiguration.self, policy: policy)

@@ -16,6 +16,9 @@ package struct FilmListReport {
     package var favorites: Set<Int> = []
     /// Each film's overview under its row (`--long`).
     package var long = false
+    /// Where posters are, for the JSON's `poster_url`; a face that writes JSON asks for it
+    /// (``FilmServices/imageLinks()``).
+    package var images: ImageLinks = .none
 
     /// "• ", "★ ", "•★ " or nothing, before a title in the table.
     func mark(_ id: Int) -> String {
@@ -72,7 +75,11 @@ package struct FilmListReport {
             ListJSON(
                 title: title, totalResults: totalResults, source: FilmFormat.sourceJSON(provenance),
                 datesFrom: dates.map { FilmFormat.day($0.minimum) }, datesTo: dates.map { FilmFormat.day($0.maximum) },
-                films: films.map { FilmJSON($0, marked: marked.contains($0.id), favorite: favorites.contains($0.id)) }))
+                films: films.map {
+                    FilmJSON(
+                        $0, marked: marked.contains($0.id), favorite: favorites.contains($0.id),
+                        posterURL: images.poster($0.posterPath))
+                }))
     }
 
     private struct ListJSON: Encodable {
@@ -110,12 +117,14 @@ package struct FilmJSON: Encodable {
     package let voteAverage: Double
     package let voteCount: Int
     package let posterPath: String?
+    /// The poster's URL: null when TMDb has no poster, or its image configuration could not be had.
+    package let posterURL: Nullable<String>
     /// On your watchlist.
     package let marked: Bool
     /// On your favorites.
     package let favorite: Bool
 
-    package init(_ movie: Movie, marked: Bool = false, favorite: Bool = false) {
+    package init(_ movie: Movie, marked: Bool = false, favorite: Bool = false, posterURL: String? = nil) {
         id = movie.id
         title = movie.title
         originalTitle = movie.originalTitle
@@ -124,6 +133,7 @@ package struct FilmJSON: Encodable {
         voteAverage = movie.voteAverage
         voteCount = movie.voteCount
         posterPath = movie.posterPath
+        self.posterURL = Nullable(posterURL)
         self.marked = marked
         self.favorite = favorite
     }
@@ -135,5 +145,6 @@ package struct FilmJSON: Encodable {
         case voteAverage = "vote_average"
         case voteCount = "vote_count"
         case posterPath = "poster_path"
+        case posterURL = "poster_url"
     }
 }

@@ -60,7 +60,8 @@ package struct MovieReport {
     package func json() throws -> String {
         try FilmFormat.json(
             MovieJSON(
-                film: FilmJSON(details.movie), runtimeMinutes: details.runtimeMinutes,
+                film: FilmJSON(details.movie, posterURL: posterURL?.absoluteString),
+                runtimeMinutes: details.runtimeMinutes,
                 genres: details.genres.map(\.name), imdbID: details.imdbID, region: region,
                 theatricalRelease: theatrical.map { FilmFormat.day($0) }, posterURL: posterURL?.absoluteString,
                 source: FilmFormat.sourceJSON(provenance), yours: yours))

@@ -19,6 +19,10 @@ package struct SuggestReport {
     package var showingsFailure: String? = nil
     /// Each watchlisted film's overview, by TMDb id: in JSON always, in the table under each film with `long`.
     package var overviews: [Int: String] = [:]
+    /// Each watchlisted film's poster path, by TMDb id, for the JSON's `poster_url`.
+    package var posterPaths: [Int: String] = [:]
+    /// Where posters are; a face that writes JSON asks for it (``FilmServices/imageLinks()``).
+    package var images: ImageLinks = .none
     /// Whether the table shows each film's overview under its line (`--long`).
     package var long = false
     /// The country showtimes were asked for: the origin's, which may differ from `region` (`--region`).
@@ -102,6 +106,7 @@ package struct SuggestReport {
             let year: Int?
             let release_date: String?
             let overview: String?
+            let poster_url: Nullable<String>
         }
         struct TheaterEntry: Encodable {
             let rank: Int
@@ -152,7 +157,7 @@ package struct SuggestReport {
         func entry(_ film: PlannedFilm) -> FilmEntry {
             FilmEntry(
                 id: film.tmdbID, title: film.title, year: film.year, release_date: film.theatricalRelease?.description,
-                overview: overviews[film.tmdbID])
+                overview: overviews[film.tmdbID], poster_url: Nullable(images.poster(posterPaths[film.tmdbID])))
         }
         let theaters = routes.enumerated().map { rank, route in
             TheaterEntry(

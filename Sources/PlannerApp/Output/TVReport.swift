@@ -5,6 +5,10 @@ import NowPlaying
 package struct TVReport {
     package let details: TVShowDetails
     package let provenance: Provenance
+    /// The poster's URL, when TMDb has a poster and its image configuration could be had.
+    package var posterURL: String? = nil
+    /// Your lists, rating and review of this series, when it is on a list or you have rated or reviewed it.
+    package var yours: PersonalStatus? = nil
 
     package init(details: TVShowDetails, provenance: Provenance) {
         self.details = details
@@ -29,8 +33,10 @@ package struct TVReport {
         } else {
             lines.append("Next episode: none announced")
         }
+        if let yours { lines += yours.lines }
         lines += ["", show.overview.isEmpty ? "Overview: N/A" : show.overview, ""]
         lines.append("TMDb \(show.id) (a series: planner watchlist add --tv \(show.id))")
+        lines.append("Poster: \(posterURL ?? "N/A")")
         lines.append("Details \(FilmFormat.source(provenance)). Data: TMDb (not endorsed or certified by TMDb).")
         return lines.joined(separator: "\n")
     }
@@ -53,6 +59,8 @@ package struct TVReport {
             let episodes: Int
             let networks: [String]
             let next_episode: EpisodeJSON?
+            let poster_url: Nullable<String>
+            let yours: PersonalStatus?
             let source: FilmFormat.SourceJSON
         }
         let show = details.show
@@ -65,6 +73,7 @@ package struct TVReport {
                 first_air_date: show.firstAirDate.map { FilmFormat.day($0) },
                 last_air_date: details.lastAirDate.map { FilmFormat.day($0) }, status: details.status,
                 seasons: details.numberOfSeasons, episodes: details.numberOfEpisodes, networks: details.networks,
-                next_episode: next, source: FilmFormat.sourceJSON(provenance)))
+                next_episode: next, poster_url: Nullable(posterURL), yours: yours,
+                source: FilmFormat.sourceJSON(provenance)))
     }
 }

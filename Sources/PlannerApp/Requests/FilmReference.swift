@@ -1,16 +1,27 @@
 import Foundation
 import Watchlist
 
-/// A film named on the command line: a TMDb id, or a title.
+/// A film named on the command line: a TMDb id, an IMDb id (`tt` and seven or more digits), or a title.
 package struct FilmReference: Sendable, CustomStringConvertible {
     package let id: Int?
+    /// The IMDb id, such as "tt0137523", which TMDb's `/find` turns into its own (``FilmServices/filmID(imdbID:)``).
+    package let imdbID: String?
     package let title: String
 
     package init?(text argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         id = Int(text).flatMap { $0 > 0 ? $0 : nil }
+        imdbID = Self.isIMDbID(text) ? text : nil
         title = text
+    }
+
+    /// Whether `text` is an IMDb title id: "tt" and seven or more ASCII digits (IMDb's ids grew from seven to
+    /// eight digits, and may grow again).
+    package static func isIMDbID(_ text: String) -> Bool {
+        let digits = text.utf8.dropFirst(2)
+        return text.utf8.starts(with: "tt".utf8) && digits.count >= 7
+            && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     package var description: String { title }

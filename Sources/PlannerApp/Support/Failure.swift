@@ -58,7 +58,7 @@ package struct Failure: Sendable, Equatable {
         case let error as WatchlistError:
             switch error {
             case .invalidRating, .invalidDay: return Failure(.badInput, sentence)
-            case .filmNotFound, .userNotFound: return Failure(.notFound, sentence)
+            case .filmNotFound, .seriesNotFound, .userNotFound: return Failure(.notFound, sentence)
             case .userExists: return Failure(.conflict, sentence)
             default: return Failure(.internalFailure, "the database failed; the server log has the reason")
             }

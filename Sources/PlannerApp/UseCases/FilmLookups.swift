@@ -52,10 +52,10 @@ extension FilmServices {
             throw PlannerAppError.notFound("no film with id \(id) on TMDb (is it a TV series? try planner tv \(id))")
         }
         // A poster URL is a nicety: without the image configuration at hand, go without.
-        let images = try? await client.imageConfiguration(policy: policy).value
+        let images = await imageLinks()
         var report = MovieReport(
             details: details.value, region: region, provenance: details.provenance,
-            posterURL: images?.posterURL(path: details.value.movie.posterPath))
+            posterURL: images.poster(details.value.movie.posterPath, size: .detailPoster).flatMap { URL(string: $0) })
         report.yours = try personalStatus(id: id)
         return report
     }
@@ -93,15 +93,29 @@ extension FilmServices {
 }
 
 extension FilmServices {
-    /// `planner tv`: one series' details.
+    /// `planner tv`: one series' details, its poster, and your lists, rating and review of it.
     package func tvReport(id: Int) async throws -> TVReport {
         guard id > 0 else { throw PlannerAppError.invalidArgument("the TMDb id must be a positive number, not \(id)") }
+        let details: Fetched<TVShowDetails>
         do {
-            let details = try await client.tvShow(id: id, language: language, policy: policy)
-            return TVReport(details: details.value, provenance: details.provenance)
+            details = try await client.tvShow(id: id, language: language, policy: policy)
         } catch NowPlayingError.notFound {
             throw PlannerAppError.notFound("no series with id \(id) on TMDb (is it a film? try planner movie \(id))")
         }
+        var report = TVReport(details: details.value, provenance: details.provenance)
+        report.posterURL = await imageLinks().poster(details.value.show.posterPath, size: .detailPoster)
+        report.yours = try seriesStatus(id: id)
+        return report
+    }
+
+    /// Your lists, rating and review of series `id`, or nil when it is on no list and you have said nothing of it.
+    package func seriesStatus(id: Int) throws -> PersonalStatus? {
+        let onWatchlist = try store.series(on: .watchlist).contains { $0.series.id == id }
+        let favorite = try store.series(on: .favorites).contains { $0.series.id == id }
+        let diary = try store.diary(seriesID: id)
+        guard onWatchlist || favorite || diary.rating != nil || diary.review != nil else { return nil }
+        return PersonalStatus(
+            onWatchlist: onWatchlist, favorite: favorite, rating: diary.rating, review: diary.review, watchedOn: nil)
     }
 
     /// The id of the one series a title search finds.

@@ -97,9 +97,20 @@ package struct ListBook {
     /// Saves (nil: removes) the review of the film with this id.
     package func review(filmID: Int, text: String?) throws { try store.review(filmID: filmID, text: text) }
 
-    /// A list as the JSON rows both faces write.
-    package func listJSON(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItemJSON] {
-        try store.listJSON(list, query: query)
+    /// A list's films as the JSON rows both faces write, with poster URLs where `images` has a configuration.
+    package func listJSON(_ list: FilmList, query: ListQuery = ListQuery(), images: ImageLinks = .none) throws
+        -> [ListItemJSON]
+    {
+        try store.listJSON(list, query: query, images: images)
+    }
+
+    /// A list as `GET /v1/me/watchlist` answers it: its films (`kind` "movie"), then its series (`kind` "tv")
+    /// with your rating and review of each.
+    package func filmsAndSeriesJSON(_ list: FilmList, images: ImageLinks = .none) throws -> [ListItemJSON] {
+        let series = try store.series(on: list).map { item in
+            ListItemJSON(series: item, diary: try store.diary(seriesID: item.series.id), images: images)
+        }
+        return try listJSON(list, images: images) + series
     }
 
     /// Empties a list, films and series in one transaction.
@@ -130,6 +141,16 @@ package struct ListBook {
         id: Int, title: String, year: Int?, to list: FilmList, note: String?, priority: Int
     ) throws -> ListAddition {
         try sqliteFile().addWithoutLookup(id: id, title: title, year: year, to: list, note: note, priority: priority)
+    }
+
+    /// TMDb's image configuration for poster URLs in this book's rows, from the TMDb cache in the same SQLite
+    /// file or from TMDb (the command line's lists, which open no TMDb client otherwise); ``ImageLinks/none``
+    /// when it cannot be had: no key, no network, or storage that is not the command line's file.
+    package func imageLinks(environment: Environment) async -> ImageLinks {
+        guard let file = store as? PlannerStore,
+            let services = try? FilmServices.make(FilmRequest(), storage: .sqlite(file), environment: environment)
+        else { return .none }
+        return await services.imageLinks()
     }
 
     /// Export, import and offline adds are the command line's, on the SQLite file.

@@ -27,12 +27,16 @@ package struct AmbiguousTitle: Error, CustomStringConvertible {
 
 /// The list use cases of `watchlist …`, `favorites …` and `/v1/me/watchlist`, `/v1/me/favorites`.
 extension FilmServices {
-    /// Adds a film named by TMDb id or by a title that exactly one search result has (with `year`, if given).
+    /// Adds a film named by TMDb id, by IMDb id, or by a title that exactly one search result has (with `year`,
+    /// if given).
     /// - Throws: ``AmbiguousTitle`` when several films answer to the title; ``PlannerAppError/notFound(_:)`` when none.
     package func add(
         _ reference: FilmReference, year: Int?, to list: FilmList, note: String? = nil, priority: Int = 0
     ) async throws -> ListAddition {
         if let id = reference.id { return try await add(id: id, to: list, note: note, priority: priority) }
+        if let imdbID = reference.imdbID {
+            return try await add(id: try await filmID(imdbID: imdbID), to: list, note: note, priority: priority)
+        }
         let page = try await client.searchMovies(query: reference.title, year: year, region: region, policy: policy).value
         let matches = FilmBridge.matches(page.results, title: reference.title, year: year)
         guard let only = matches.first else {
@@ -64,8 +68,10 @@ extension PlannerStore {
 }
 
 extension ListEntryStorage {
-    /// The list as the JSON rows both faces write.
-    package func listJSON(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItemJSON] {
-        try self.list(list, query: query).map(ListItemJSON.init)
+    /// The list as the JSON rows both faces write, with poster URLs where `images` has a configuration.
+    package func listJSON(_ list: FilmList, query: ListQuery = ListQuery(), images: ImageLinks = .none) throws
+        -> [ListItemJSON]
+    {
+        try self.list(list, query: query).map { ListItemJSON($0, images: images) }
     }
 }

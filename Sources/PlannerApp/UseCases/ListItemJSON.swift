@@ -2,9 +2,12 @@ import Foundation
 import Tabular
 import Watchlist
 
-/// One list entry in JSON output.
+/// One list entry in JSON output: a film (`kind` "movie"), or on the API's lists also a series (`kind` "tv",
+/// its name as the title and its first air date as the release date).
 package struct ListItemJSON: Encodable, Sendable {
     package let id: Int
+    /// "movie" or "tv": TMDb numbers films and series apart, so an id alone does not say which.
+    package let kind: String
     package let title: String
     package let year: Int?
     package let release_date: String?
@@ -14,9 +17,12 @@ package struct ListItemJSON: Encodable, Sendable {
     package let rating: Double?
     package let review: String?
     package let watched_on: String?
+    /// The poster's URL: null when TMDb has none, or its image configuration could not be had.
+    package let poster_url: Nullable<String>
 
-    package init(_ item: ListItem) {
+    package init(_ item: ListItem, images: ImageLinks = .none) {
         id = item.film.id
+        kind = "movie"
         title = item.film.title
         year = item.film.year
         release_date = item.releaseDate ?? item.film.releaseDate
@@ -26,6 +32,23 @@ package struct ListItemJSON: Encodable, Sendable {
         rating = item.diary.rating
         review = item.diary.review
         watched_on = item.diary.watchedOn
+        poster_url = Nullable(images.poster(item.film.posterPath))
+    }
+
+    /// A series on a list, with your rating and review of it.
+    package init(series item: SeriesItem, diary: Diary, images: ImageLinks = .none) {
+        id = item.series.id
+        kind = "tv"
+        title = item.series.name
+        year = item.series.year
+        release_date = item.series.firstAirDate
+        added_at = ListItemJSON.timestamp(item.addedAt)
+        note = item.note
+        priority = item.priority
+        rating = diary.rating
+        review = diary.review
+        watched_on = nil
+        poster_url = Nullable(images.poster(item.series.posterPath))
     }
 }
 

@@ -28,6 +28,8 @@ package enum OMDbLookup {
         let plot: String?
         let imdbID: String?
         let ratings: [String: String]
+        /// OMDb's poster URL; null when it has none.
+        let posterURL: Nullable<String>
 
         package init(_ film: OMDbMovie) {
             title = film.title
@@ -35,11 +37,25 @@ package enum OMDbLookup {
             plot = film.plot
             imdbID = film.imdbID
             ratings = Dictionary(film.ratings.map { ($0.source, $0.value) }, uniquingKeysWith: { a, _ in a })
+            posterURL = Nullable(film.poster)
         }
 
         enum CodingKeys: String, CodingKey {
             case title, year, plot, ratings
             case imdbID = "imdb_id"
+            case posterURL = "poster_url"
         }
+    }
+}
+
+extension FilmServices {
+    /// `planner lookup … --add`: adds the film OMDb found to `list`, through its IMDb id and TMDb's `/find`.
+    /// - Throws: ``PlannerAppError/notFound(_:)`` when OMDb gave no IMDb id, or TMDb knows no film with it.
+    package func add(_ film: OMDbMovie, to list: FilmList) async throws -> ListAddition {
+        guard let imdbID = film.imdbID else {
+            throw PlannerAppError.notFound(
+                "OMDb gave no IMDb id for '\(PlannerAppError.shortened(film.title))', so it cannot be added")
+        }
+        return try await add(id: try await filmID(imdbID: imdbID), to: list)
     }
 }

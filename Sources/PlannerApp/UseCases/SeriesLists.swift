@@ -23,7 +23,13 @@ extension FilmServices {
         _ reference: FilmReference, to list: FilmList, note: String? = nil, priority: Int = 0
     ) async throws -> SeriesAddition {
         let id: Int
-        if let given = reference.id { id = given } else { id = try await tvID(title: reference.title) }
+        if let given = reference.id {
+            id = given
+        } else if let imdbID = reference.imdbID {
+            id = try await seriesID(imdbID: imdbID)
+        } else {
+            id = try await tvID(title: reference.title)
+        }
         let series = try await seriesDetails(id: id)
         return SeriesAddition(series: series, result: try store.add(series, to: list, note: note, priority: priority))
     }
@@ -90,7 +96,8 @@ extension FilmBridge {
         return Series(
             id: show.id, name: show.name, firstAirDate: show.firstAirDate.map { FilmFormat.day($0) },
             overview: show.overview.isEmpty ? nil : show.overview, status: details.status.isEmpty ? nil : details.status,
-            networks: details.networks.isEmpty ? nil : details.networks.joined(separator: ", "), nextEpisode: next)
+            networks: details.networks.isEmpty ? nil : details.networks.joined(separator: ", "), nextEpisode: next,
+            posterPath: show.posterPath)
     }
 }
 
@@ -107,8 +114,10 @@ package struct SeriesItemJSON: Encodable {
     let added_at: String
     let note: String?
     let priority: Int
+    /// The poster's URL: null when TMDb has none, or its image configuration could not be had.
+    let poster_url: Nullable<String>
 
-    package init(_ item: SeriesItem) {
+    package init(_ item: SeriesItem, images: ImageLinks = .none) {
         let series = item.series
         id = series.id
         name = series.name
@@ -121,6 +130,7 @@ package struct SeriesItemJSON: Encodable {
         added_at = ISO8601DateFormatter().string(from: item.addedAt)
         note = item.note
         priority = item.priority
+        poster_url = Nullable(images.poster(series.posterPath))
     }
 
     package static let csvHeader = CSV.line([

@@ -37,8 +37,12 @@ extension FilmServices {
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
         report.showtimesCountry = area.country
         report.showtimesHints = ShowtimesProvider.wouldCover(area.country, configured: showtimes?.configured ?? [])
+        let watchlist = try store.list(.watchlist)
         report.overviews = Dictionary(
-            (try store.list(.watchlist)).compactMap { item in item.film.overview.map { (item.film.id, $0) } },
+            watchlist.compactMap { item in item.film.overview.map { (item.film.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        report.posterPaths = Dictionary(
+            watchlist.compactMap { item in item.film.posterPath.map { (item.film.id, $0) } },
             uniquingKeysWith: { first, _ in first })
         // Where a showtimes provider covers the region, each film lists only the cinemas that show it.
         if let showtimes {

@@ -39,5 +39,7 @@ package enum PlannerVersion {
 
 /// Now playing, upcoming, popular.
 package typealias MovieList = NowPlaying.MovieList
+/// Popular series, series on the air this week, series airing today.
+package typealias TVList = NowPlaying.TVList
 /// A user of a service: name, id, tokens' digests.
 package typealias UserAccount = Watchlist.UserAccount

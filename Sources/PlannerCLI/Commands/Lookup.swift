@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlannerApp
+import PlannerTerminal
 import Theaters
 import Tabular
 
@@ -9,7 +10,10 @@ extension PlannerCommand {
     struct Lookup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "lookup", 
             abstract: "Look a film up on OMDb by title: full plot and critic scores (needs OMDB_API_KEY).",
-            discussion: "Examples: planner lookup --title \"Fight Club\" --year 1999; planner lookup fight club")
+            discussion: """
+                Examples: planner lookup --title "Fight Club" --year 1999; planner lookup fight club --add (adds it to
+                your watchlist through its IMDb id, which TMDb's /find turns into its own: needs a TMDb key too)
+                """)
 
         @Argument(help: "The film's title (or use --title).")
         var words: [String] = []
@@ -22,6 +26,9 @@ extension PlannerCommand {
 
         @Flag(name: .long, help: "Report the request to OMDb on standard error: URL (without the key), status, time.")
         var verbose = false
+
+        @Flag(name: .long, help: "Add the film to your watchlist, found on TMDb by its IMDb id.")
+        var add = false
 
         @OptionGroup var output: OutputOptions<ListFormats>
 
@@ -43,10 +50,21 @@ extension PlannerCommand {
             case .json: try output.target.write(try FilmFormat.json(OMDbLookup.JSON(film)))
             case .csv:
                 try output.target.write(
-                    CSVTable.line(["title", "year", "imdb_id", "plot"]) + "\n"
-                        + CSVTable.line([film.title, film.year ?? "", film.imdbID ?? "", film.plot ?? ""]))
+                    CSVTable.line(["title", "year", "imdb_id", "plot", "poster"]) + "\n"
+                        + CSVTable.line([
+                            film.title, film.year ?? "", film.imdbID ?? "", film.plot ?? "", film.poster ?? "",
+                        ]))
             default: try output.target.write(Self.text(film))
             }
+            guard add else { return }
+            let services = try FilmServices.make(FilmRequest(cache: CacheRequest(verbose: verbose)), environment: CompositionRoot.environment)
+            let addition = try await services.add(film, to: .watchlist)
+            let line =
+                addition.result == .added
+                ? "added \(addition.name) [\(addition.film.id)] to your watchlist"
+                : "\(addition.name) [\(addition.film.id)] is already on your watchlist; nothing changed"
+            // JSON, CSV or a file on standard output stays that document alone: the line goes to standard error.
+            if output.format == .table && output.output == nil { Console.out(line) } else { Console.error(line) }
         }
 
         static func text(_ film: OMDbMovie) -> String {
@@ -57,6 +75,7 @@ extension PlannerCommand {
             if let plot = film.plot { lines += ["", plot, ""] }
             for rating in film.ratings { lines.append("\(rating.source): \(rating.value)") }
             if let imdb = film.imdbID { lines.append("IMDb \(imdb)") }
+            if let poster = film.poster { lines.append("Poster: \(poster)") }
             lines.append("Data: OMDb (https://www.omdbapi.com).")
             return lines.joined(separator: "\n")
         }

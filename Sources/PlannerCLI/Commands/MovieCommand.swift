@@ -9,13 +9,17 @@ extension PlannerCommand {
         static let configuration = CommandConfiguration(
             commandName: "movie",
             abstract: "Show one film's details and its cinema release date in a region (cached for 7 days).",
-            discussion: "Example: planner movie 550 --region GB")
+            discussion: "Example: planner movie 550 --region GB, or planner movie tt0137523 --images")
 
-        @Argument(help: "The film: its TMDb id, as 'planner search' shows it, or its title in quotes.")
+        @Argument(
+            help: "The film: its TMDb id, as 'planner search' shows it, its IMDb id (tt…), or its title in quotes.")
         var film: FilmReference
 
         @Option(name: .long, help: "With a title: the release year, to tell films of the same title apart.")
         var year: Int?
+
+        @Flag(name: .long, help: "List the film's posters and backdrops on TMDb, as URLs, instead of its details.")
+        var images = false
 
         @OptionGroup var options: FilmOptions
         @OptionGroup var output: OutputOptions<ListFormats>
@@ -30,6 +34,15 @@ extension PlannerCommand {
         func run() async throws {
             let services = try FilmServices.make(options.request, environment: CompositionRoot.environment)
             let id = try await resolveID(services)
+            if images {
+                let gallery = try await services.movieGallery(id: id)
+                switch output.format {
+                case .json: try output.target.write(try gallery.json())
+                case .csv: try output.target.write(gallery.csv())
+                default: try output.target.write(gallery.table())
+                }
+                return
+            }
             let report = try await services.movieReport(id: id)
             switch output.format {
             case .json: try output.target.write(try report.json())
@@ -38,9 +51,11 @@ extension PlannerCommand {
             }
         }
 
-        /// The id itself, or the one film a title search finds (several: they are listed and nothing is shown).
+        /// The id itself, the film TMDb links to an IMDb id, or the one film a title search finds (several: they are
+        /// listed and nothing is shown).
         func resolveID(_ services: FilmServices) async throws -> Int {
             if let id = film.id { return id }
+            if let imdbID = film.imdbID { return try await services.filmID(imdbID: imdbID) }
             let page = try await services.client.searchMovies(
                 query: film.title, year: year, region: services.region, policy: services.policy
             ).value

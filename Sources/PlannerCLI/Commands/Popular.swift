@@ -2,10 +2,14 @@ import ArgumentParser
 import PlannerApp
 
 extension PlannerCommand {
-    /// `planner popular`: the films popular on TMDb now.
+    /// `planner popular`: the films (or series) popular on TMDb now.
     struct Popular: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "popular", 
-            abstract: "List the films popular on TMDb now.", discussion: "Example: planner popular --limit 10")
+            abstract: "List the films, or with --tv the series, popular on TMDb now.",
+            discussion: "Example: planner popular --limit 10")
+
+        @Flag(name: .long, help: "Series instead of films.")
+        var tv = false
 
         @OptionGroup var film: FilmOptions
         @OptionGroup var pages: PageOptions
@@ -16,7 +20,14 @@ extension PlannerCommand {
 
         func run() async throws {
             let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
-            try output.write(try await services.listReport(.popular, pages: pages.request), long: long.long)
+            if tv {
+                try await output.write(
+                    try await services.tvListReport(.popular, pages: pages.request), long: long.long,
+                    services: services)
+            } else {
+                try await output.write(
+                    try await services.listReport(.popular, pages: pages.request), long: long.long, services: services)
+            }
         }
     }
 }

@@ -34,14 +34,14 @@ extension PlannerCommand {
 
         func run() async throws {
             let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
-            let client = services.client
             if tv {
-                let shows = try await client.searchTV(
-                    query: query, firstAirYear: year, language: services.language, page: page, policy: services.policy)
-                try output.target.write(try ShowListReport.render(
-                    shows, title: "Series matching '\(PlannerAppError.shortened(query))'", limit: nil, format: output.format))
+                try await output.write(
+                    try await services.searchTVReport(query: query, year: year, page: page), long: long.long,
+                    services: services)
             } else {
-                try output.write(try await services.searchReport(query: query, year: year, page: page), long: long.long)
+                try await output.write(
+                    try await services.searchReport(query: query, year: year, page: page), long: long.long,
+                    services: services)
             }
         }
     }

@@ -30,7 +30,8 @@ extension PlannerCommand {
 
         func run() async throws {
             let environment = CompositionRoot.environment
-            var report = try await FilmServices.make(film.request, environment: environment)
+            let services = try FilmServices.make(film.request, environment: environment)
+            var report = try await services
                 .suggestReport(
                     near: try location.resolvedNear(environment: CompositionRoot.environment), search: search.request.offline(film.offline, verbose: film.verbose),
                     includeWatched: includeWatched,
@@ -38,7 +39,9 @@ extension PlannerCommand {
                     environment: environment)
             report.long = long.long
             switch output.format {
-            case .json: try output.target.write(try report.json())
+            case .json:
+                report.images = await services.imageLinks()
+                try output.target.write(try report.json())
             case .geojson: try output.target.write(report.geoJSON())
             default: try output.target.write(report.table())
             }

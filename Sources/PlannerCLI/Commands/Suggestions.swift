@@ -32,9 +32,10 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let report = try await FilmServices.make(film.request, environment: CompositionRoot.environment).randomPopular(
+            let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
+            let report = try await services.randomPopular(
                 count: count, pages: pages, seed: seed ?? UInt64.random(in: 0...UInt64.max))
-            try output.write(report, long: long.long)
+            try await output.write(report, long: long.long, services: services)
         }
     }
 }

@@ -30,13 +30,13 @@ extension PlannerCommand {
 
         func run() async throws {
             let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
-            let client = services.client
+            let pages = PageRequest(page: page, limit: limit)
             if tv {
-                let shows = try await client.trendingTV(language: services.language, page: page, policy: services.policy)
-                try output.target.write(try ShowListReport.render(
-                    shows, title: "Series trending this week", limit: limit, format: output.format))
+                let report = try await services.trendingTVReport(pages: pages)
+                try await output.write(report, long: long.long, services: services)
             } else {
-                try output.write(try await services.trendingReport(pages: PageRequest(page: page, limit: limit)), long: long.long)
+                let report = try await services.trendingReport(pages: pages)
+                try await output.write(report, long: long.long, services: services)
             }
         }
     }

@@ -2,12 +2,17 @@ import ArgumentParser
 import PlannerApp
 
 extension PlannerCommand {
-    /// `planner upcoming-releases`: the films coming to cinemas in a region.
+    /// `planner upcoming-releases`: the films coming to cinemas in a region, or the series on the air this week.
     struct UpcomingReleases: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "upcoming-releases",
-            abstract: "List the films coming to cinemas in a region, from TMDb (cached for 6 hours).",
+            abstract:
+                "List the films coming to cinemas in a region, or with --tv the series airing in the next 7 days, "
+                + "from TMDb (cached for 6 hours).",
             discussion: "Example: planner upcoming-releases --region GB --all")
+
+        @Flag(name: .long, help: "Series with an episode airing in the next 7 days instead of films.")
+        var tv = false
 
         @OptionGroup var film: FilmOptions
         @OptionGroup var pages: PageOptions
@@ -18,7 +23,14 @@ extension PlannerCommand {
 
         func run() async throws {
             let services = try FilmServices.make(film.request, environment: CompositionRoot.environment)
-            try output.write(try await services.listReport(.upcoming, pages: pages.request), long: long.long)
+            if tv {
+                try await output.write(
+                    try await services.tvListReport(.onTheAir, pages: pages.request), long: long.long,
+                    services: services)
+            } else {
+                try await output.write(
+                    try await services.listReport(.upcoming, pages: pages.request), long: long.long, services: services)
+            }
         }
     }
 }

@@ -11,20 +11,31 @@ extension OutputOptions {
 }
 
 extension OutputOptions {
-    /// Writes a film list in the chosen format, with each film's overview under it when `long`.
-    func write(_ report: FilmListReport, long: Bool = false) throws {
+    /// Writes a film list in the chosen format, with each film's overview under it when `long`. Only JSON has
+    /// poster URLs, so only JSON asks `services` for TMDb's image configuration.
+    func write(_ report: FilmListReport, long: Bool = false, services: FilmServices) async throws {
         var report = report
         report.long = long
         switch format {
-        case .json: try target.write(try report.json())
+        case .json:
+            report.images = await services.imageLinks()
+            try target.write(try report.json())
         case .csv: try target.write(report.csv())
         default: try target.write(report.table())
         }
+    }
+
+    /// Writes a list of series in the chosen format, as ``write(_:long:services:)`` writes films.
+    func write(_ report: ShowListReport, long: Bool = false, services: FilmServices) async throws {
+        var report = report
+        report.long = long
+        if format == .json { report.images = await services.imageLinks() }
+        try target.write(try report.rendered(format))
     }
 }
 
 /// `--long`: the overview under each film of a list.
 struct LongOption: ParsableArguments {
-    @Flag(name: .long, help: "Show each film's overview under its row (tables; JSON always has it).")
+    @Flag(name: .long, help: "Show each title's overview under its row (tables; JSON always has it).")
     var long = false
 }

@@ -10,14 +10,20 @@ enum MeRoutes {
         for (path, list) in [("watchlist", FilmList.watchlist), ("favorites", .favorites)] {
             router.get(RouterPath("/v1/me/\(path)")) { request, _ in
                 let user = try await state.user(request)
-                return Reply.json(try FilmFormat.json(try state.book(for: user).listJSON(list)))
+                let images = try await state.films(region: nil, user: user).imageLinks()
+                return Reply.json(try FilmFormat.json(try state.book(for: user).filmsAndSeriesJSON(list, images: images)))
             }
             router.post(RouterPath("/v1/me/\(path)")) { request, context in
                 let user = try await state.user(request)
                 let body = try await decode(FilmID.self, from: request, context: context, state: state)
                 let films = try state.films(region: nil, user: user)
-                let addition = try await films.add(id: body.id, to: list)
-                let item = try ListBook(store: films.store).listJSON(list).first { $0.id == addition.film.id }
+                let id: Int
+                if let imdbID = body.imdbID { id = try await films.filmID(imdbID: imdbID) } else { id = body.id ?? 0 }
+                let addition = try await films.add(id: id, to: list)
+                let images = await films.imageLinks()
+                let item = try ListBook(store: films.store).listJSON(list, images: images).first {
+                    $0.id == addition.film.id
+                }
                 return Reply.json(try FilmFormat.json(item), status: addition.result == .added ? .created : .ok)
             }
             router.delete(RouterPath("/v1/me/\(path)/{id}")) { request, context in
@@ -59,6 +65,13 @@ enum MeRoutes {
             let user = try await state.user(request)
             return Reply.json(String(decoding: try state.book(for: user).stats().jsonData(), as: UTF8.self))
         }
+        router.get("/v1/me/rated") { request, _ in
+            let user = try await state.user(request)
+            let stars = try Self.stars(try Query(request))
+            var report = try state.book(for: user).rated(stars: stars)
+            report.images = try await state.films(region: nil, user: user).imageLinks()
+            return Reply.json(try report.json())
+        }
         router.get("/v1/me/suggest") { request, _ in
             let user = try await state.user(request)
             let query = try Query(request)
@@ -72,7 +85,10 @@ enum MeRoutes {
                     environment: environment)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())
-            default: return Reply.json(try report.json())
+            default:
+                var report = report
+                report.images = try await state.films(region: nil, user: user).imageLinks()
+                return Reply.json(try report.json())
             }
         }
         router.get("/v1/me/upcoming.ics") { request, _ in
@@ -98,7 +114,42 @@ enum MeRoutes {
         }
     }
 
-    struct FilmID: Decodable { let id: Int }
+    /// `{"id": 550}` or `{"id": "tt0137523"}`: a TMDb id, or an IMDb id that TMDb's `/find` turns into one.
+    struct FilmID: Decodable {
+        let id: Int?
+        let imdbID: String?
+
+        enum CodingKeys: String, CodingKey { case id }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let number = try? container.decode(Int.self, forKey: .id) {
+                id = number
+                imdbID = nil
+                return
+            }
+            let text = try container.decode(String.self, forKey: .id)
+            guard FilmRoutes.isIMDbID(text) else {
+                throw DecodingError.typeMismatch(
+                    Int.self,
+                    DecodingError.Context(
+                        codingPath: [CodingKeys.id], debugDescription: "neither a TMDb id nor an IMDb id"))
+            }
+            id = nil
+            imdbID = text
+        }
+    }
+
+    /// The `stars` of `GET /v1/me/rated`: a rating, 0.5 to 5 in steps of 0.5.
+    static func stars(_ query: Query) throws -> Double {
+        let text = try query.required("stars")
+        guard let stars = Double(text), stars >= 0.5, stars <= 5, (stars * 2).rounded() == stars * 2 else {
+            throw Problem(
+                .badRequest,
+                "the query parameter 'stars' must be a rating from 0.5 to 5 in steps of 0.5, not '\(text.prefix(80))'")
+        }
+        return stars
+    }
 
     struct RatingBody: Codable {
         var id: Int?

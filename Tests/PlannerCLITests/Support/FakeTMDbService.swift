@@ -68,7 +68,7 @@ enum FakeTMDbService {
         """
     }
 
-    /// Answers like TMDb: lists, details, search; 401 for a wrong token.
+    /// Answers like TMDb: lists, details, images, search, `/configuration`; 401 for a wrong token.
     static let handler: FakeServer.Handler = { request, _ in
         guard request.header("Authorization") == "Bearer \(token)" else {
             return Reply.tmdbError(status: 401, code: 7, message: "Invalid API key: You must be granted a valid key.")
@@ -84,6 +84,8 @@ enum FakeTMDbService {
             let query = (request.query["query"] ?? "").lowercased()
             let matches = query == "night" ? films.filter { $0.title.lowercased().contains("ight") } : films.filter { $0.title.lowercased() == query }
             return Reply.json(page(matches.map(movieJSON)))
+        case "/3/configuration":
+            return Reply.json(FakeTMDbCatalog.configurationJSON)
         case "/3/tv/1396":
             return Reply.json(seriesJSON)
         case "/3/search/tv":
@@ -94,6 +96,12 @@ enum FakeTMDbService {
                 let film = films.first(where: { $0.id == id })
             {
                 return Reply.json(detailsJSON(film))
+            }
+            if request.path.hasPrefix("/3/movie/"), request.path.hasSuffix("/images"),
+                let id = Int(request.path.dropFirst("/3/movie/".count).dropLast("/images".count)),
+                films.contains(where: { $0.id == id })
+            {
+                return Reply.json(#"{"id":\#(id),"backdrops":[],"logos":[],"posters":[]}"#)
             }
             return Reply.tmdbError(status: 404, code: 34, message: "The resource you requested could not be found.")
         }

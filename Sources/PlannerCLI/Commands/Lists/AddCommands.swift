@@ -3,7 +3,7 @@ import PlannerApp
 
 /// The options of `watchlist add` and `favorites add`.
 struct AddArguments: ParsableArguments {
-    @Argument(help: "The film (or with --tv the series): its TMDb id, or its title in quotes.")
+    @Argument(help: "The film (or with --tv the series): its TMDb id, its IMDb id (tt…), or its title in quotes.")
     var film: FilmReference
 
     @Flag(name: .long, help: "Add a TV series (TMDb numbers series apart from films: 1396 is one of each).")
@@ -44,7 +44,10 @@ struct AddArguments: ParsableArguments {
 
 struct WatchlistAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a film (or with --tv a series) by TMDb id or title; several matches are listed and nothing is added.")
+        commandName: "add",
+        abstract:
+            "Add a film (or with --tv a series) by TMDb id, IMDb id or title; several matches are listed and nothing "
+            + "is added.")
 
     @OptionGroup var arguments: AddArguments
 
@@ -55,7 +58,7 @@ struct WatchlistAdd: AsyncParsableCommand {
 
 struct FavoritesAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a film (or with --tv a series) by TMDb id or title.")
+        commandName: "add", abstract: "Add a film (or with --tv a series) by TMDb id, IMDb id or title.")
 
     @OptionGroup var arguments: AddArguments
 

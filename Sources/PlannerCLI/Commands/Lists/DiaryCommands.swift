@@ -4,12 +4,14 @@ import Planner
 import PlannerApp
 import PlannerTerminal
 
-/// `planner watchlist rate ID 4.5`
+/// `planner watchlist rate ID 4.5`, and `planner watchlist rate 1396 4 --tv` for a series.
 struct Rate: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rate", abstract: "Rate a film from 0.5 to 5, in steps of 0.5.")
+    static let configuration = CommandConfiguration(
+        commandName: "rate", abstract: "Rate a film (or with --tv a series) from 0.5 to 5, in steps of 0.5.")
 
-    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Argument(help: "The film (or with --tv the series): its TMDb id or its title.") var film: FilmReference
     @Argument(help: "Stars: 0.5, 1, 1.5 … 5.") var stars: Double
+    @Flag(name: .long, help: "Rate a TV series on your lists (TMDb numbers series apart from films).") var tv = false
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -19,20 +21,33 @@ struct Rate: ParsableCommand {
     }
 
     func run() throws {
+        let rating = String(format: "%.1f", stars)
+        if tv {
+            let series = try store.open().rateSeries(film, stars: stars)
+            Console.out("rated the series \(series.name) [tv \(series.id)] \(rating) ★")
+            return
+        }
         let target = try store.open().rate(film, stars: stars)
-        Console.out("rated \(target.title) [\(target.id)] \(String(format: "%.1f", stars)) ★")
+        Console.out("rated \(target.title) [\(target.id)] \(rating) ★")
     }
 }
 
-/// `planner watchlist review ID "text"`
+/// `planner watchlist review ID "text"`, and `planner watchlist review 1396 "text" --tv` for a series.
 struct Review: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "review", abstract: "Write a review of a film (free text).")
+    static let configuration = CommandConfiguration(
+        commandName: "review", abstract: "Write a review of a film (or with --tv a series) (free text).")
 
-    @Argument(help: "The film: its TMDb id or its title.") var film: FilmReference
+    @Argument(help: "The film (or with --tv the series): its TMDb id or its title.") var film: FilmReference
     @Argument(help: "The review.") var text: String
+    @Flag(name: .long, help: "Review a TV series on your lists (TMDb numbers series apart from films).") var tv = false
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        if tv {
+            let series = try store.open().reviewSeries(film, text: text)
+            Console.out("saved your review of the series \(series.name) [tv \(series.id)]")
+            return
+        }
         let target = try store.open().review(film, text: text)
         Console.out("saved your review of \(target.title) [\(target.id)]")
     }

@@ -58,11 +58,16 @@ enum ListActions {
         }
     }
 
-    /// The series on a list, as a table, JSON or CSV.
-    static func showSeries(_ list: FilmList, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool) throws {
-        let items = try options.open().series(on: list)
+    /// The series on a list, as a table, JSON (with poster URLs) or CSV.
+    static func showSeries(
+        _ list: FilmList, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool
+    ) async throws {
+        let book = try options.open()
+        let items = try book.series(on: list)
         switch output.format {
-        case .json: try output.target.write(try FilmFormat.json(items.map(SeriesItemJSON.init)))
+        case .json:
+            let images = await book.imageLinks(environment: CompositionRoot.environment)
+            try output.target.write(try FilmFormat.json(items.map { SeriesItemJSON($0, images: images) }))
         case .csv:
             try output.target.write(
                 ([SeriesItemJSON.csvHeader] + items.map { SeriesItemJSON($0).csvLine }).joined(separator: "\n"))
@@ -116,12 +121,13 @@ enum ListActions {
 
     static func show(
         _ list: FilmList, query: ListQuery, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool = false
-    ) throws {
+    ) async throws {
         let book = try options.open()
         let items = try book.films(on: list, query: query)
         switch output.format {
         case .json:
-            let snapshot = items.map(ListItemJSON.init)
+            let images = await book.imageLinks(environment: CompositionRoot.environment)
+            let snapshot = items.map { ListItemJSON($0, images: images) }
             try output.target.write(try FilmFormat.json(snapshot))
         case .csv:
             var lines = [ListItemCSV.header]

@@ -36,30 +36,36 @@ struct ListArguments: ParsableArguments {
     }
 }
 
-struct WatchlistList: ParsableCommand {
+struct WatchlistList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the watchlist.")
 
     @OptionGroup var arguments: ListArguments
 
-    func run() throws {
+    func run() async throws {
         if arguments.tv {
-            try ListActions.showSeries(.watchlist, store: arguments.store, output: arguments.output, long: arguments.long.long)
+            try await ListActions.showSeries(
+                .watchlist, store: arguments.store, output: arguments.output, long: arguments.long.long)
         } else {
-            try ListActions.show(.watchlist, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
+            try await ListActions.show(
+                .watchlist, query: arguments.query, store: arguments.store, output: arguments.output,
+                long: arguments.long.long)
         }
     }
 }
 
-struct FavoritesList: ParsableCommand {
+struct FavoritesList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the favorites.")
 
     @OptionGroup var arguments: ListArguments
 
-    func run() throws {
+    func run() async throws {
         if arguments.tv {
-            try ListActions.showSeries(.favorites, store: arguments.store, output: arguments.output, long: arguments.long.long)
+            try await ListActions.showSeries(
+                .favorites, store: arguments.store, output: arguments.output, long: arguments.long.long)
         } else {
-            try ListActions.show(.favorites, query: arguments.query, store: arguments.store, output: arguments.output, long: arguments.long.long)
+            try await ListActions.show(
+                .favorites, query: arguments.query, store: arguments.store, output: arguments.output,
+                long: arguments.long.long)
         }
     }
 }
