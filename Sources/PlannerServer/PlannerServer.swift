@@ -86,6 +86,7 @@ package enum PlannerServer {
         router.add(middleware: HandlerThreadsMiddleware(threads: threads))
         SystemRoutes.add(to: router, registry: registry)
         TheaterRoutes.add(to: router, state: state)
+        MapRoutes.add(to: router, state: state)
         FilmRoutes.add(to: router, state: state)
         ShowtimeRoutes.add(to: router, state: state)
         MeRoutes.add(to: router, state: state)
