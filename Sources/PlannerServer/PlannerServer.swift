@@ -73,12 +73,13 @@ package enum PlannerServer {
         return factory
     }
 
-    /// Every route group behind the problem, metrics and access-log middleware.
+    /// Every route group behind the problem, metrics, security-header and access-log middleware.
     static func makeRouter(state: ServerState, registry: PrometheusCollectorRegistry, logger: Logger)
         -> Hummingbird.Router<BasicRequestContext>
     {
         let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(openAPI: PackageResources.openapi_json)))
