@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A stand-in TMDb v3 server on loopback, for benchmarks and demos (never for production use).
 
-It answers /movie/now_playing, /movie/upcoming, /movie/popular, /trending/movie/week, /search/movie and
-/movie/{id} (with release_dates) in TMDb's documented shapes, with made-up films whose dates are relative to
-today, after an optional added latency. Usage:
+It answers /movie/now_playing, /movie/upcoming, /movie/popular, /trending/movie/week, /search/movie,
+/movie/{id} (with release_dates) and /configuration (the image host and sizes a poster's path joins) in TMDb's
+documented shapes, with made-up films whose dates are relative to today, after an optional added latency. Usage:
 
     python3 Scripts/fake_tmdb.py --port 8765 --latency-ms 50 --pages 10
 """
@@ -17,6 +17,19 @@ from urllib.parse import parse_qs, urlparse
 
 TITLES = ["Northern Lights", "Harbour Nights", "Winter Road", "Spring Thaw", "Last Summer", "Midnight Tram",
           "The Archipelago", "Frost", "Silent Bay", "Ice Road"]
+
+
+# `/configuration`: where posters are (every film's `poster_path` joins `secure_base_url` and a size), as TMDb
+# answers it, so that poster addresses point at TMDb's own image host.
+CONFIGURATION = {
+    "images": {
+        "base_url": "http://image.tmdb.org/t/p/", "secure_base_url": "https://image.tmdb.org/t/p/",
+        "backdrop_sizes": ["w300", "w780", "w1280", "original"], "logo_sizes": ["w45", "w92", "original"],
+        "poster_sizes": ["w92", "w154", "w185", "w342", "w500", "w780", "original"],
+        "profile_sizes": ["w45", "w185", "original"], "still_sizes": ["w92", "w185", "w300", "original"],
+    },
+    "change_keys": ["adult", "title"],
+}
 
 
 def day(offset):
@@ -77,6 +90,8 @@ class Handler(BaseHTTPRequestHandler):
                           {"certification": "", "iso_639_1": "", "note": "", "type": 3,
                            "release_date": f["release_date"] + "T00:00:00.000Z"}]}]}})
             return self.send_json(200, f)
+        if path == "/configuration":
+            return self.send_json(200, CONFIGURATION)
         return self.send_json(404, {"status_code": 34, "status_message": "The resource you requested could not be found."})
 
 
