@@ -152,7 +152,10 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.embedInCode("Web/index.html"), .embedInCode("OpenAPI/openapi.json")]
+            resources: [
+                .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
+                .embedInCode("OpenAPI/openapi.json"),
+            ]
         ),
         // The thin `planner` executable: parse, call the core, format. `planner serve`, `users` and `db` run
         // `planner-server`, installed beside it.

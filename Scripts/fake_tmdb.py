@@ -21,6 +21,7 @@ TITLES = ["Northern Lights", "Harbour Nights", "Winter Road", "Spring Thaw", "La
           "The Archipelago", "Frost", "Silent Bay", "Ice Road"]
 
 
+
 def day(offset):
     return (datetime.date.today() + datetime.timedelta(days=offset)).isoformat()
 

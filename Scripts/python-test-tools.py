@@ -1,4 +1,9 @@
-"""Exits 0 when every package of Scripts/test-requirements.txt is installed at its pinned version, else 1."""
+"""Exits 0 when every package of Scripts/test-requirements.txt is installed at its pinned version and its module is
+there to import, else 1.
+
+Scripts/test.sh runs pip only when this fails, so that a machine with the tools does not wait on the package index.
+"""
+import importlib.util
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -8,9 +13,11 @@ wanted = [line.split("==") for line in (Path(__file__).parent / "test-requiremen
 missing = []
 for name, version in wanted:
     try:
-        if metadata.version(name) != version:
-            missing.append(f"{name}=={version}")
+        installed = metadata.version(name) == version
     except metadata.PackageNotFoundError:
+        installed = False
+    # Each package imports as its name with '_' for '-' (selenium, axe_selenium_python, openapi_spec_validator).
+    if not installed or importlib.util.find_spec(name.replace("-", "_")) is None:
         missing.append(f"{name}=={version}")
 if missing:
     print("planner: installing " + " ".join(missing), file=sys.stderr)

@@ -3,9 +3,10 @@
 # Runs apt-get as root, or through sudo when not root. Sourced by quickstart.sh and test.sh.
 set -euo pipefail
 needed=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev)
-# The tests also screenshot the HTML map in headless Chromium, render the installed man page, and run the storage
-# tests and several `planner serve` instances on a throwaway PostgreSQL cluster (Scripts/throwaway-postgres.sh).
-[[ ${1:-} == --with-test-tools ]] && needed+=(chromium sqlite3 man-db groff-base postgresql)
+# The tests also drive the web app in headless Chromium through its WebDriver (chromium-driver, for Selenium), render
+# the installed man page, and run the storage tests and several `planner serve` instances on a throwaway PostgreSQL
+# cluster (Scripts/throwaway-postgres.sh).
+[[ ${1:-} == --with-test-tools ]] && needed+=(chromium chromium-driver sqlite3 man-db groff-base postgresql)
 missing=()
 for package in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

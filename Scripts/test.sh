@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start, step 2: run every test, then say where the time went (also when a step fails). First installs, where
 # missing, the system packages planner needs and the tools the tests check output with: Python's geojson, icalendar,
-# pytest, requests, openapi-spec-validator and schemathesis (PyPI), and headless Chromium, sqlite3 and man (Debian).
+# pytest, requests, openapi-spec-validator, schemathesis, selenium and axe-selenium-python (PyPI), and headless
+# Chromium with its driver, sqlite3 and man (Debian).
 # Budget: 8 minutes on 2 cores from a fresh clone, build included.
 set -euo pipefail
 cd "$(dirname "$0")/.."

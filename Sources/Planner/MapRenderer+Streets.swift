@@ -85,7 +85,8 @@ extension MapRenderer {
     }
 
     /// The line with the points dropped that lie within `tolerance` of it (Douglas–Peucker); the ends stay.
-    static func simplified(_ points: [(x: Double, y: Double)], tolerance: Double) -> [(x: Double, y: Double)] {
+    /// The points are in any planar unit (the map's pixels, or meters east and north for the API's streets).
+    public static func simplified(_ points: [(x: Double, y: Double)], tolerance: Double) -> [(x: Double, y: Double)] {
         guard points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true

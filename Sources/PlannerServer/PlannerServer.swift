@@ -73,12 +73,13 @@ package enum PlannerServer {
         return factory
     }
 
-    /// Every route group behind the problem, metrics and access-log middleware.
+    /// Every route group behind the problem, metrics, security-header and access-log middleware.
     static func makeRouter(state: ServerState, registry: PrometheusCollectorRegistry, logger: Logger)
         -> Hummingbird.Router<BasicRequestContext>
     {
         let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(openAPI: PackageResources.openapi_json)))
@@ -86,6 +87,7 @@ package enum PlannerServer {
         router.add(middleware: HandlerThreadsMiddleware(threads: threads))
         SystemRoutes.add(to: router, registry: registry)
         TheaterRoutes.add(to: router, state: state)
+        MapRoutes.add(to: router, state: state)
         FilmRoutes.add(to: router, state: state)
         ShowtimeRoutes.add(to: router, state: state)
         MeRoutes.add(to: router, state: state)

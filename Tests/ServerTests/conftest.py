@@ -6,9 +6,9 @@ Run from the repository root, after building:
     python3 -m pytest Tests/ServerTests -q                      # uses .build/debug/planner
     PLANNER=/path/to/planner python3 -m pytest Tests/ServerTests -q
 
-Needs Python 3.11+ with pytest and requests; some tests also need openapi-spec-validator, schemathesis, geojson
-and icalendar (`pip install openapi-spec-validator schemathesis geojson==3.3.0 icalendar==7.3.0`) and the
-`chromium` browser, and are skipped, saying so, when one is missing.
+Needs Python 3.11+ with pytest and requests; some tests also need openapi-spec-validator, schemathesis, geojson,
+icalendar, selenium and axe-selenium-python (`pip install -r Scripts/test-requirements.txt`) and Debian's `chromium`
+and `chromium-driver` (test_web_app.py), and are skipped, saying so, when one is missing.
 
 Everything runs on loopback and offline: a fake TMDb (Scripts/fake_tmdb.py) and a fake Finnkino
 (Tests/ServerTests/fake_finnkino.py) on free ports, the bundled data (PLANNER_DATA_DIR=Data), a settings file with
@@ -365,7 +365,8 @@ def start_server(workspace):
         server.stop(grace=10)
 
 
-SHARED_USERS = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "schema"]
+SHARED_USERS = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "schema",
+                "wendy", "walter", "wanda", "wilma", "xavier", "yvonne"]  # the last six: test_web_app
 
 
 @pytest.fixture(scope="session")

@@ -2,13 +2,25 @@ import Foundation
 import Hummingbird
 import Prometheus
 
-/// `/` (the web page), `/healthz`, `/openapi.json` and `/metrics`.
+/// `/` (the web page) and its script and styles, `/healthz`, `/openapi.json` and `/metrics`.
 enum SystemRoutes {
     static func add(to router: Hummingbird.Router<BasicRequestContext>, registry: PrometheusCollectorRegistry) {
-        let page = ByteBuffer(bytes: PackageResources.index_html)
         let openAPI = ByteBuffer(bytes: PackageResources.openapi_json)
-        router.get("/") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: page))
+        // The page is three files built into the binary, so that its Content-Security-Policy can forbid inline
+        // script and style: the HTML, its one script and its one style sheet.
+        let assets: [(path: RouterPath, type: String, bytes: [UInt8])] = [
+            ("/", "text/html; charset=utf-8", PackageResources.index_html),
+            ("/app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
+            ("/app.css", "text/css; charset=utf-8", PackageResources.app_css),
+        ]
+        for asset in assets {
+            let body = ByteBuffer(bytes: asset.bytes)
+            router.get(asset.path) { _, _ in
+                // Asked again on each load (a new binary brings a new page), yet kept for going back and forth.
+                Response(
+                    status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
+                    body: ResponseBody(byteBuffer: body))
+            }
         }
         router.get("/healthz") { _, _ in Reply.json(#"{"status":"ok"}"#) }
         router.get("/openapi.json") { _, _ in

@@ -60,16 +60,21 @@ enum TheaterRoutes {
         }
     }
 
-    /// `near` checked, then `radius`, `keyword`, `limit` and `mode`, with the command line's defaults (the saved
-    /// settings, else the built-in ones) and checks.
-    static func searchRequest(_ query: Query, settings: Settings) throws -> SearchRequest {
-        try checkNear(query)
+    /// `radius` as the schema's pattern writes it (``RadiusSyntax``), when given.
+    static func checkRadius(_ query: Query) throws {
         if let radius = query.string("radius"), !RadiusSyntax.accepts(radius) {
             throw Problem(
                 .badRequest,
                 "the query parameter 'radius' must be a positive number of degrees below 100 (0.5), or of m, km or "
                     + "mi (800m, 5km, 3mi) within half the Earth, not '\(PlannerAppError.shortened(radius))'")
         }
+    }
+
+    /// `near` checked, then `radius`, `keyword`, `limit` and `mode`, with the command line's defaults (the saved
+    /// settings, else the built-in ones) and checks.
+    static func searchRequest(_ query: Query, settings: Settings) throws -> SearchRequest {
+        try checkNear(query)
+        try checkRadius(query)
         let search = SearchRequest.resolving(
             radius: query.string("radius"), keyword: query.string("keyword"), limit: try query.int("limit"),
             mode: try query.enumeration("mode", as: TravelMode.self), settings: settings)
