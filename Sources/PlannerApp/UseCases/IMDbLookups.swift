@@ -9,7 +9,8 @@ extension FilmServices {
     ///   and every fetch error.
     package func filmID(imdbID: String) async throws -> Int {
         let found = try await client.find(imdbID: imdbID, language: language, policy: policy).value
-        if let movie = found.movies.first { return movie.id }
+        // TMDb ids fit 32 bits, as every id the API and the stores take; an answer beyond is no film of TMDb's.
+        if let movie = found.movies.first, (1...Int(Int32.max)).contains(movie.id) { return movie.id }
         let series = found.tvShows.first.map { "; it is the series \($0.name) (tv \($0.id))" } ?? ""
         throw PlannerAppError.notFound("TMDb knows no film with IMDb id \(imdbID)\(series)")
     }
@@ -19,7 +20,7 @@ extension FilmServices {
     ///   and every fetch error.
     package func seriesID(imdbID: String) async throws -> Int {
         let found = try await client.find(imdbID: imdbID, language: language, policy: policy).value
-        if let show = found.tvShows.first { return show.id }
+        if let show = found.tvShows.first, (1...Int(Int32.max)).contains(show.id) { return show.id }
         let film = found.movies.first.map { "; it is the film \($0.title) (\($0.id))" } ?? ""
         throw PlannerAppError.notFound("TMDb knows no series with IMDb id \(imdbID)\(film)")
     }

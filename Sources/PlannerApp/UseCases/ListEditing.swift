@@ -49,7 +49,9 @@ extension FilmServices {
 
     /// Adds the film with TMDb id `id`, looked up on TMDb (or in the cache) with its release dates.
     package func add(id: Int, to list: FilmList, note: String? = nil, priority: Int = 0) async throws -> ListAddition {
-        guard id > 0 else { throw PlannerAppError.invalidArgument("the TMDb id must be a positive number, not \(id)") }
+        guard (1...Int(Int32.max)).contains(id) else {
+            throw PlannerAppError.invalidArgument("the TMDb id must be a positive number, not \(id)")
+        }
         let (film, releases) = FilmBridge.film(try await client.movie(id: id, policy: policy).value)
         try store.upsertDetails(film, releases: releases)
         return ListAddition(film: film, result: try store.add(film, to: list, note: note, priority: priority))
