@@ -31,7 +31,7 @@ import TestSupport
     }
 
     @Test func imagesOfAnotherIDAreRefused() async throws {
-        try await withFakeTMDb({ _, _ in Reply.json(Self.images) }) { fake in
+        _ = try await withFakeTMDb({ _, _ in Reply.json(Self.images) }) { fake in
             await #expect(throws: NowPlayingError.malformedResponse(endpoint: "/tv/1396/images")) {
                 try await TMDbClient.testing(fake).tvImages(id: 1396)
             }

@@ -1,24 +1,20 @@
 import FlyingFox
 import Foundation
-import TestSupport
 
-/// A fake TMDb: five films, two now playing in Finland, two still to come, one gone; and one series. Release dates
-/// are set relative to today, so the test means the same on any day.
-///
-/// A copy of PlannerCLITests' fake (Support/FakeTMDbService.swift), so that the use cases tested here in process and
-/// the commands tested there as a user runs them answer the same films.
-enum FakeTMDbService {
-    static let token = "test-token-not-a-secret-0000"
+/// A fake TMDb for the use-case and command-line tests: five films, two now playing in Finland, two still to come, one gone.
+/// Release dates are set relative to today, so the test means the same on any day.
+public enum FakeTMDbService {
+    public static let token = "test-token-not-a-secret-0000"
 
-    struct FilmSpec {
-        let id: Int
-        let title: String
+    public struct FilmSpec: Sendable {
+        public let id: Int
+        public let title: String
         /// Days from today of the Finnish theatrical release (type 3).
-        let releaseInDays: Int
-        let nowPlaying: Bool
+        public let releaseInDays: Int
+        public let nowPlaying: Bool
     }
 
-    static let films = [
+    public static let films = [
         FilmSpec(id: 101, title: "Northern Lights", releaseInDays: -20, nowPlaying: true),
         FilmSpec(id: 102, title: "Harbour Nights", releaseInDays: -200, nowPlaying: true),
         FilmSpec(id: 103, title: "Winter Road", releaseInDays: 40, nowPlaying: false),
@@ -26,14 +22,14 @@ enum FakeTMDbService {
         FilmSpec(id: 105, title: "Last Summer", releaseInDays: -150, nowPlaying: false),
     ]
 
-    static func day(_ offset: Int) -> String {
+    public static func day(_ offset: Int) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = .current
         return formatter.string(from: Date().addingTimeInterval(Double(offset) * 86_400))
     }
 
-    static func movieJSON(_ film: FilmSpec) -> String {
+    public static func movieJSON(_ film: FilmSpec) -> String {
         """
         {"adult":false,"backdrop_path":null,"genre_ids":[18],"id":\(film.id),"original_language":"fi",
          "original_title":"\(film.title)","overview":"","popularity":1.0,"poster_path":null,
@@ -41,7 +37,7 @@ enum FakeTMDbService {
         """
     }
 
-    static func detailsJSON(_ film: FilmSpec) -> String {
+    public static func detailsJSON(_ film: FilmSpec) -> String {
         """
         {"adult":false,"backdrop_path":null,"genres":[],"homepage":"","id":\(film.id),"imdb_id":null,
          "original_language":"fi","original_title":"\(film.title)","overview":"The story of \(film.title).","popularity":1.0,"poster_path":null,
@@ -54,7 +50,7 @@ enum FakeTMDbService {
     }
 
     /// A series in TMDb's `/tv/{id}` shape, with its next episode ten days away.
-    static var seriesJSON: String {
+    public static var seriesJSON: String {
         """
         {"id":1396,"name":"Breaking Bad","original_name":"Breaking Bad","overview":"A chemistry teacher.",
          "first_air_date":"2008-01-20","last_air_date":"\(day(-4))","number_of_seasons":6,"number_of_episodes":63,
@@ -64,33 +60,31 @@ enum FakeTMDbService {
         """
     }
 
-    static func page(_ movies: [String]) -> String {
+    public static func page(_ movies: [String]) -> String {
         """
         {"dates":{"maximum":"\(day(7))","minimum":"\(day(-30))"},"page":1,"results":[\(movies.joined(separator: ","))],
          "total_pages":1,"total_results":\(movies.count)}
         """
     }
 
-    /// Answers like TMDb: lists, details, search; 401 for a wrong token.
-    static let handler: FakeServer.Handler = { request, _ in
+    /// Answers like TMDb: lists, details, images, search, `/configuration`; 401 for a wrong token.
+    public static let handler: FakeServer.Handler = { request, _ in
         guard request.header("Authorization") == "Bearer \(token)" else {
             return Reply.tmdbError(status: 401, code: 7, message: "Invalid API key: You must be granted a valid key.")
         }
         switch request.path {
         case "/3/movie/now_playing":
-            let playing =
-                films.filter(\.nowPlaying).map(movieJSON)
+            let playing = films.filter(\.nowPlaying).map(movieJSON)
                 + [movieJSON(FilmSpec(id: 900, title: "Not On Your List", releaseInDays: -3, nowPlaying: true))]
             return Reply.json(page(playing))
         case "/3/movie/upcoming", "/3/movie/popular", "/3/trending/movie/week":
             return Reply.json(page(films.filter { $0.releaseInDays > 0 }.map(movieJSON)))
         case "/3/search/movie":
             let query = (request.query["query"] ?? "").lowercased()
-            let matches =
-                query == "night"
-                ? films.filter { $0.title.lowercased().contains("ight") }
-                : films.filter { $0.title.lowercased() == query }
+            let matches = query == "night" ? films.filter { $0.title.lowercased().contains("ight") } : films.filter { $0.title.lowercased() == query }
             return Reply.json(page(matches.map(movieJSON)))
+        case "/3/configuration":
+            return Reply.json(FakeTMDbCatalog.configurationJSON)
         case "/3/tv/1396":
             return Reply.json(seriesJSON)
         case "/3/search/tv":
@@ -101,6 +95,12 @@ enum FakeTMDbService {
                 let film = films.first(where: { $0.id == id })
             {
                 return Reply.json(detailsJSON(film))
+            }
+            if request.path.hasPrefix("/3/movie/"), request.path.hasSuffix("/images"),
+                let id = Int(request.path.dropFirst("/3/movie/".count).dropLast("/images".count)),
+                films.contains(where: { $0.id == id })
+            {
+                return Reply.json(#"{"id":\#(id),"backdrops":[],"logos":[],"posters":[]}"#)
             }
             return Reply.tmdbError(status: 404, code: 34, message: "The resource you requested could not be found.")
         }
