@@ -8,7 +8,8 @@ import Foundation
 /// fake server past FlyingFox's start-up timeout. Work moved here leaves the pool free; the operating system
 /// still shares the cores fairly.
 ///
-/// Record expectations on the calling task, not inside `body`: return what the test needs to check.
+/// Record expectations on the calling task, not inside `body`: return what the test needs to check. For a whole
+/// suite of such tests, ``OffThePool`` (`@Suite(.offThePool)`) does the same for every test in it.
 public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }

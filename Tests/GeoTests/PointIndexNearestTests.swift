@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Nearest-k queries on `PointIndex` against the brute-force reference.
-@Suite struct PointIndexNearestTests {
+@Suite(.offThePool) struct PointIndexNearestTests {
     /// Runs nearest-k queries and describes the first answer that differs from `BruteForce`'s.
     static func firstMismatch(points: [Coordinate], centers: [Coordinate], ks: [Int]) -> String? {
         let index = PointIndex(points)
@@ -90,7 +90,7 @@ import Testing
 }
 
 /// The leaf capacity is a tuning knob only.
-@Suite struct PointIndexLeafCapacityTests {
+@Suite(.offThePool) struct PointIndexLeafCapacityTests {
     @Test(arguments: [1, 2, 3, 7, 64, 5000])
     func answersDoNotDependOnTheLeafCapacity(leafCapacity: Int) {
         var rng = SplitMix64(seed: 61)

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Radius queries on `PointIndex` against the brute-force reference: same points, same order, same distances.
-@Suite struct PointIndexRadiusTests {
+@Suite(.offThePool) struct PointIndexRadiusTests {
     /// Runs radius queries and counts the ones whose answer differs from `BruteForce`'s.
     /// - Returns: a description of the first mismatch, or nil.
     static func firstMismatch(
@@ -142,7 +142,7 @@ import Testing
 }
 
 /// Points packed within meters of each other, where the chord slack band is as wide as the radius itself.
-@Suite struct PointIndexDenseClusterTests {
+@Suite(.offThePool) struct PointIndexDenseClusterTests {
     /// 2,000 points within about 10 m of a center, some exactly on it.
     static func cluster(around center: Coordinate, using rng: inout SplitMix64) -> [Coordinate] {
         (0..<2000).map { i in

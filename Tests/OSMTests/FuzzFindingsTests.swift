@@ -5,7 +5,7 @@ import Testing
 @testable import OSM
 
 /// The inputs fuzzing found crashing the readers (FUZZING.md), each now refused with an `OSMError`.
-@Suite struct FuzzFindingsTests {
+@Suite(.offThePool) struct FuzzFindingsTests {
     @Test func anXMLAttributeNameThatIsNotUTF8IsRefusedBeforeFoundationCrashesOnIt() throws {
         // Given an extract whose <node> has an attribute named "ve\u{F2}sion": one byte flipped by the fuzzer
         let url = FuzzFindings.url("attribute-name-not-utf8.osm")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import OSM
 
-@Suite struct OSMErrorTests {
+@Suite(.offThePool) struct OSMErrorTests {
     func readAll(_ url: URL) throws {
         try OSMReader(url: url).read { _ in }
     }

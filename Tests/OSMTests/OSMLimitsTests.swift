@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OSM
 
-@Suite("tags longer than OSMLimits allow are refused with their key")
+@Suite("tags longer than OSMLimits allow are refused with their key", .offThePool)
 struct OSMLimitsTests {
     @Test func aPBFNodeNamedWithOver1KBIsRefusedNamingTheTagAndTheLimit() throws {
         let url = try temporaryFile(PBFFixture.file(name: String(repeating: "N", count: 2000)), suffix: ".osm.pbf")

@@ -5,7 +5,7 @@ import Testing
 
 @testable import OSM
 
-@Suite struct OSMXMLReaderTests {
+@Suite(.offThePool) struct OSMXMLReaderTests {
     @Test(.enabled(if: SharedData.exists(SharedData.krems), SharedData.skipMessage))
     func kremsGzippedXMLHasItsCinemaAndCounts() throws {
         // Given the gzipped Krems extract

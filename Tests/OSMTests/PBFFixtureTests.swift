@@ -1,11 +1,12 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 @testable import OSM
 
 /// The PBF reader on hand-encoded files: runs everywhere, without the shared extracts.
-@Suite struct PBFFixtureTests {
+@Suite(.offThePool) struct PBFFixtureTests {
     @Test func aHandEncodedFileReadsBackEveryElement() throws {
         // Given a two-blob PBF with dense nodes, a way and a relation
         let url = try temporaryFile(PBFFixture.file(), suffix: ".osm.pbf")

@@ -5,7 +5,7 @@ import Testing
 
 @testable import OSM
 
-@Suite struct PBFReaderTests {
+@Suite(.offThePool) struct PBFReaderTests {
     @Test(.enabled(if: SharedData.exists(SharedData.helsinki), SharedData.skipMessage))
     func helsinkiHasItsFourCinemasWithTheirIDs() throws {
         // Given the clipped Helsinki extract

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import OSM
 
-@Suite struct ProtobufReaderTests {
+@Suite(.offThePool) struct ProtobufReaderTests {
     @Test func varintsAndZigzagDecodeAsTheSpecSays() throws {
         // 150 is 0x96 0x01 (protobuf encoding guide); zigzag 3 is -2, 4 is 2.
         var reader = ProtobufReader([0x96, 0x01, 0x03, 0x04])

@@ -1,11 +1,12 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 import Theaters
 
 @testable import Planner
 
-@Suite struct MapRendererStreetsTests {
+@Suite(.offThePool) struct MapRendererStreetsTests {
     static let origin = Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384)
 
     static func theater(_ name: String, _ latitude: Double, _ longitude: Double, id: Int64 = 1) -> Theater {

@@ -6,7 +6,7 @@ import Testing
 
 /// The largest strongly connected component, found over the arrays' storage: the same mask as the plain version it
 /// replaced (kept here), on random graphs with one-way streets and islands, and on the bundled area.
-@Suite struct ComponentsTests {
+@Suite(.offThePool) struct ComponentsTests {
     /// The version before: arrays appended to and indexed with checks.
     static func referenceMask(_ graph: RoadGraph, reverse: ReverseAdjacency) -> [Bool] {
         let count = graph.nodeCount

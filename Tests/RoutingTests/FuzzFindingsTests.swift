@@ -7,7 +7,7 @@ import Testing
 
 /// The saved areas fuzzing found crashing or hanging `planner` (FUZZING.md): each is now refused with
 /// `RoutingError.corruptGraphFile`, or loads and routes in a moment.
-@Suite struct FuzzFindingsTests {
+@Suite(.offThePool) struct FuzzFindingsTests {
     /// The reason a damaged file is refused for, or nil when it loads.
     func reasonForRefusing(_ url: URL, summaryOnly: Bool = false) -> String? {
         do {

@@ -7,7 +7,7 @@ import Testing
 
 /// The goal-directed one-to-many (A* towards the destinations, on reused labels) against plain Dijkstra: the same
 /// durations and lengths, on the bundled Helsinki area and, when present, on Columbus.
-@Suite struct GoalDirectedSearchTests {
+@Suite(.offThePool) struct GoalDirectedSearchTests {
     static let helsinki = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Data/areas/helsinki.roadgraph")
 
@@ -90,7 +90,7 @@ import Testing
 }
 
 /// Paths read off a destination's tree against the forward one-to-many: the same durations and lengths.
-@Suite struct DestinationTreeTests {
+@Suite(.offThePool) struct DestinationTreeTests {
     /// Routes `rounds` random origins to `destinations` random destinations, through trees and by search.
     static func expectSameAsSearch(_ graph: RoadGraph, destinations count: Int, rounds: Int, seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

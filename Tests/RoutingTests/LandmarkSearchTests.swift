@@ -6,7 +6,7 @@ import Testing
 @testable import Routing
 
 /// A* with landmarks against the plain turn-aware search: the same paths, to the last digit.
-@Suite struct LandmarkSearchTests {
+@Suite(.offThePool) struct LandmarkSearchTests {
     /// The same path: equal geometry and snaps, and totals equal up to the last bits of a Double (the two searches
     /// add the same weights in a different order, so a tie between parallel edges to within rounding may go
     /// either way; nothing larger may differ).

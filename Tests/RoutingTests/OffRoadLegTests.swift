@@ -8,7 +8,7 @@ import Theaters
 
 /// Issue #14: inside an imported area a route follows the roads however far its ends lie from them, joined to
 /// them by straight legs walked at foot speed; the estimate answers only outside the area or without a path.
-@Suite struct OffRoadLegTests {
+@Suite(.offThePool) struct OffRoadLegTests {
     /// 43.712,7.43: out at sea south of Monaco, inside the extract's bounds, some 1.7 km from the nearest road.
     static let atSea = Coordinate(uncheckedLatitude: 43.712, longitude: 7.43)
     /// 43.7384,7.4246: on the Rocher, beside a street.

@@ -1,12 +1,13 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
 /// A command routes once, often in one mode of three: its router prepares a mode's graph (reverse edges,
 /// components, snapping grid, turn table) only when a query first asks for that mode.
-@Suite struct PreparingWhenAskedTests {
+@Suite(.offThePool) struct PreparingWhenAskedTests {
     static let origins = [
         Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384),
         Coordinate(uncheckedLatitude: 60.1655, longitude: 24.9402),

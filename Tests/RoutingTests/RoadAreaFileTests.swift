@@ -1,10 +1,11 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
-@Suite struct RoadAreaFileTests {
+@Suite(.offThePool) struct RoadAreaFileTests {
     static func smallArea() throws -> RoadArea {
         var extract = TinyExtract()
         extract.way(100, [1, 2, 3], ["highway": "residential", "oneway": "yes"])

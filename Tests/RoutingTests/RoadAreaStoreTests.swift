@@ -1,10 +1,11 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
-@Suite struct RoadAreaStoreTests {
+@Suite(.offThePool) struct RoadAreaStoreTests {
     @Test func anImportedAreaIsListedLoadedAndRemoved() throws {
         // Given an empty store and a small extract
         let store = RoadAreaStore(directory: temporaryURL("-areas"))

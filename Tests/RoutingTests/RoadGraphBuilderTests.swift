@@ -5,7 +5,7 @@ import Testing
 
 @testable import Routing
 
-@Suite struct RoadGraphBuilderTests {
+@Suite(.offThePool) struct RoadGraphBuilderTests {
     @Test func aOnewayStreetGetsOnlyItsForwardEdgeForCars() throws {
         // Given one-way street 1 → 2 and a two-way street 2 – 3
         var extract = TinyExtract()

@@ -7,7 +7,7 @@ import Theaters
 
 @testable import Routing
 
-@Suite struct RoadRouterTests {
+@Suite(.offThePool) struct RoadRouterTests {
     static func theater(_ name: String, _ coordinate: Coordinate) -> Theater {
         Theater(
             osmType: .node, osmID: 1, name: name, coordinate: coordinate, category: .cinema, tags: [:],
@@ -123,7 +123,7 @@ import Theaters
     }
 }
 
-@Suite struct SnappingAtNodesTests {
+@Suite(.offThePool) struct SnappingAtNodesTests {
     @Test func aPointOnANodeLeavesByAnyStreetWhicheverSegmentItSnappedTo() throws {
         // Given a node 2 where a one-way street 2 → 1 and a two-way street 2 – 3 meet
         var extract = TinyExtract()

@@ -1,9 +1,10 @@
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
-@Suite struct RoutingProfileTests {
+@Suite(.offThePool) struct RoutingProfileTests {
     @Test(arguments: [
         ("motorway", 90.0), ("trunk", 85), ("primary", 65), ("secondary", 55), ("tertiary", 40),
         ("unclassified", 25), ("residential", 25), ("living_street", 10), ("service", 15), ("motorway_link", 45),

@@ -7,7 +7,7 @@ import Testing
 
 /// Snapping's grid against a scan of every segment, on the bundled Helsinki area: the grid skips cells (whole rings,
 /// and single cells farther than the best found), and must never skip the nearest segment.
-@Suite struct SegmentIndexTests {
+@Suite(.offThePool) struct SegmentIndexTests {
     /// The nearest segment by checking every one, in the projection `SegmentIndex` uses.
     static func scanned(_ point: Coordinate, _ index: SegmentIndex, _ graph: RoadGraph) -> (Int32, Double)? {
         let perLatitude = Earth.metersPerDegreeOfArc
@@ -54,7 +54,7 @@ import Testing
 
 /// A graph whose roads lie far apart (a damaged file, or two towns in one area) spans more cells than a dense grid
 /// may hold: only its occupied cells are kept, and snapping must find what it finds on a dense grid.
-@Suite struct SparseSegmentCellsTests {
+@Suite(.offThePool) struct SparseSegmentCellsTests {
     @Test func roadsFarApartAreIndexedByTheirOccupiedCellsAndSnapAsAScanDoes() throws {
         // Given short streets in Helsinki and in Krems, 1,600 km apart, in one graph
         let towns = [(60.1699, 24.9384), (48.4098, 15.6141)]
@@ -99,7 +99,7 @@ import Testing
 
 /// The grid's segments come from a look along each node's edges, no longer from a table of node pairs: the same
 /// segments, in the same order (which decides between segments exactly as near), with the same fastest edges.
-@Suite struct SegmentPairsTests {
+@Suite(.offThePool) struct SegmentPairsTests {
     /// The former way: a dictionary from each node pair to its segment.
     static func pairedByTable(_ graph: RoadGraph, include: [Bool]?) -> [SegmentIndex.Segment] {
         var byPair: [Int64: Int] = [:]
@@ -176,7 +176,7 @@ import Testing
 }
 
 /// A nearby answer routes without building lines (`routesWithoutLines`): everything but the lines must be the same.
-@Suite struct RoutesWithoutLinesTests {
+@Suite(.offThePool) struct RoutesWithoutLinesTests {
     @Test(arguments: TravelMode.allCases)
     func routesWithoutLinesAreTheRoutesLessTheirLines(_ mode: TravelMode) throws {
         // Given the bundled area's router, kept with its places' trees as a server keeps it

@@ -1,10 +1,11 @@
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
 /// The router's searches against a plain textbook Dijkstra on random graphs.
-@Suite struct ShortestPathTests {
+@Suite(.offThePool) struct ShortestPathTests {
     /// A random directed graph: nodes scattered over ~2 km, each with a few edges to random others.
     static func randomGraph(nodes: Int, edgesPerNode: Int, generator: inout SeededGenerator) -> RoadGraph {
         let coordinates = (0..<nodes).map { _ in

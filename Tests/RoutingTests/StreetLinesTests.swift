@@ -1,10 +1,11 @@
 import Foundation
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
-@Suite struct StreetLinesTests {
+@Suite(.offThePool) struct StreetLinesTests {
     /// The area built from the tiny grid with the ways given as (id, nodes, tags).
     static func area(_ ways: [(Int, [Int], [String: String])]) throws -> RoadArea {
         var extract = TinyExtract()

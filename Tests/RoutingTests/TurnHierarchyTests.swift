@@ -6,7 +6,7 @@ import Testing
 @testable import Routing
 
 /// The contraction hierarchy over turns against the plain turn-aware search: the same paths, to the last digit.
-@Suite struct TurnHierarchyTests {
+@Suite(.offThePool) struct TurnHierarchyTests {
     @Test(arguments: [31 as UInt64, 32, 33])
     func theHierarchyFindsTheSamePathsAsTheBidirectionalSearch(seed: UInt64) {
         // Given a random graph with car turn costs, contracted

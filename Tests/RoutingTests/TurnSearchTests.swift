@@ -1,10 +1,11 @@
 import Geo
+import TestSupport
 import Testing
 
 @testable import Routing
 
 /// The turn-aware search against a plain Dijkstra over explicit (edge, turn) states on random graphs.
-@Suite struct TurnSearchTests {
+@Suite(.offThePool) struct TurnSearchTests {
     /// Dijkstra with a linear scan over edges as states: the weight to reach the head of each edge from `source`
     /// (leaving it by any edge, no turn paid), turns charged by `turns`. Slow, obviously right.
     static func referenceWeights(_ graph: RoadGraph, _ turns: TurnTable, from source: Int) -> [Double] {

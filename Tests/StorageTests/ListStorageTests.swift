@@ -4,7 +4,7 @@ import TestSupport
 import Watchlist
 
 /// The storage interface's promises, checked the same way on SQLite and on PostgreSQL.
-@Suite("the list storage, on SQLite and on PostgreSQL")
+@Suite("the list storage, on SQLite and on PostgreSQL", .offThePool)
 struct ListStorageTests {
     static let fightClub = Film(id: 550, title: "Fight Club", originalTitle: "Fight Club", year: 1999, releaseDate: "1999-10-15")
     static let northernLights = Film(id: 101, title: "Northern Lights", year: 2026, releaseDate: "2026-12-01")

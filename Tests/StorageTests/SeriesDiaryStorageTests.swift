@@ -4,7 +4,7 @@ import TestSupport
 import Watchlist
 
 /// Series' ratings and reviews, posters and the rated listing, checked the same way on SQLite and PostgreSQL.
-@Suite("series' diaries and the rated listing, on SQLite and on PostgreSQL")
+@Suite("series' diaries and the rated listing, on SQLite and on PostgreSQL", .offThePool)
 struct SeriesDiaryStorageTests {
     static let harbour = Series(id: 1003, name: "Harbour Watch", firstAirDate: "2020-03-01", posterPath: "/s1003.jpg")
     static let fightClub = Film(id: 550, title: "Fight Club", year: 1999, releaseDate: "1999-10-15", posterPath: "/p.jpg")
