@@ -58,6 +58,30 @@ public struct TMDbClient: Sendable {
         self.now = now
     }
 
+    /// Creates a client that takes its slots from `limiter`, shared with other clients: a server makes a client per
+    /// request over one transport and one limiter, so that the connections are kept and the limit holds for all.
+    /// - Parameter limiter: the slots for requests in flight (``defaultMaxConcurrentRequests`` is the usual limit);
+    ///   the other parameters are the first initializer's.
+    public init(
+        configuration: TMDbConfiguration,
+        transport: any HTTPTransport,
+        cache: TMDbCache?,
+        limiter: RequestLimiter,
+        retryPolicy: RetryPolicy = .standard,
+        timeoutSeconds: Double = 15,
+        ttl: CacheTTL = .standard,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cache = cache
+        self.retryPolicy = retryPolicy
+        self.timeoutSeconds = timeoutSeconds
+        self.ttl = ttl
+        self.limiter = limiter
+        self.now = now
+    }
+
     /// Creates a client from a credential and a base URL, with the default limits and time-to-live.
     public init(
         credential: TMDbCredential?,
