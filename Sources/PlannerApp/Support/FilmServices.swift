@@ -20,9 +20,11 @@ package struct FilmServices {
     /// personal status then ask the store nothing.
     package var listsAreEmpty = false
 
-    /// Builds the services from the environment, the settings and the shared options.
+    /// Builds the services from the environment, the settings and the shared options, over the SQLite file opened
+    /// with one connection: a command reads and writes in turn.
     package static func make(_ options: FilmRequest, environment: Environment) throws -> FilmServices {
-        try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
+        let file = try AppDatabase.open(explicit: options.db, environment: environment, concurrentReads: false)
+        return try make(options, storage: .sqlite(file), environment: environment)
     }
 
     /// Builds the services over open storage (the server's, scoped to one user).
