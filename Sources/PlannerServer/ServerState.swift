@@ -56,6 +56,9 @@ struct ServerState: Sendable {
     func films(region: String?, user: UserAccount? = nil) throws -> FilmServices {
         // The public routes see nobody's lists: never the command line's own.
         let scoped = storage.scoped(to: user?.id ?? Self.nobody)
-        return try FilmServices.make(FilmRequest(region: region), storage: scoped, environment: environment)
+        var services = try FilmServices.make(FilmRequest(region: region), storage: scoped, environment: environment)
+        // No account is nobody's: its lists are empty without asking.
+        services.listsAreEmpty = user == nil
+        return services
     }
 }

@@ -75,6 +75,18 @@ package struct UserTokens {
 
     /// The lower-case hex SHA-256 of a secret, as the store keeps it.
     package static func sha256(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data(secret.utf8))
+        return String(unsafeUninitializedCapacity: 2 * SHA256.byteCount) { text in
+            var end = 0
+            for byte in digest {
+                text[end] = hexDigits[Int(byte >> 4)]
+                text[end + 1] = hexDigits[Int(byte & 0x0F)]
+                end += 2
+            }
+            return end
+        }
     }
+
+    /// The lower-case hex digits as UTF-8, by value.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -17,6 +17,12 @@ public struct PostgresTMDbCache: TMDbCacheStorage {
         }
     }
 
+    public func fetchedAt(forKey key: String) throws -> Date? {
+        try backend.query("SELECT fetched_at FROM tmdb_http_cache WHERE key = \(key)").first.map {
+            Date(timeIntervalSince1970: try $0.decode(Double.self))
+        }
+    }
+
     public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
         try backend.query(
             """

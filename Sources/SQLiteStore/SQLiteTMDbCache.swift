@@ -59,6 +59,13 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
         }
     }
 
+    public func fetchedAt(forKey key: String) throws -> Date? {
+        try writer.read { db -> Date? in
+            try Double.fetchOne(db, sql: "SELECT fetchedAt FROM nowplaying_http_cache WHERE key = ?", arguments: [key])
+                .map { Date(timeIntervalSince1970: $0) }
+        }
+    }
+
     public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
         try await writer.write { db in
             try db.execute(

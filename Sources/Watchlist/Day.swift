@@ -16,7 +16,17 @@ public enum Day {
     /// The day of `date` in UTC, written `YYYY-MM-DD`.
     public static func string(from date: Date) -> String {
         let components = utcCalendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
+        return padded(components.year ?? 0, 4) + "-" + padded(components.month ?? 0, 2) + "-"
+            + padded(components.day ?? 0, 2)
+    }
+
+    /// `value` as `%0<width>d` writes it: zeros before a shorter number, a longer one whole. Every list reads
+    /// today's day, and a first `String(format:)` costs a command its NSString and locale set-up.
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        let zeros = max(0, width - sign.count - digits.count)
+        return sign + String(repeating: "0", count: zeros) + digits
     }
 
     /// Midnight UTC at the start of the day `text`, or nil when `text` is not a valid day.

@@ -11,17 +11,25 @@ extension PlannerStore {
     /// The 16 bytes every SQLite 3 database file starts with.
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
+    /// What the check before opening found.
+    struct CheckedFile {
+        /// The file exists and is in WAL mode: its header's read and write versions are 2
+        /// (https://www.sqlite.org/fileformat2.html#the_database_header).
+        var isInWALMode = false
+        /// Every migration of the migrator was applied when the file was checked, so opening it need not run the
+        /// migrator again (a newer planner's file is refused; another process can only have applied more).
+        var isMigrated = false
+    }
+
     /// Checks the file before any connection that could write to it is opened.
-    /// - Returns: whether the file exists and is in WAL mode: its header's read and write versions are 2
-    ///   (https://www.sqlite.org/fileformat2.html#the_database_header).
     @discardableResult
-    static func checkBeforeOpening(path: String, readOnly: Bool, migrator: DatabaseMigrator) throws -> Bool {
+    static func checkBeforeOpening(path: String, readOnly: Bool, migrator: DatabaseMigrator) throws -> CheckedFile {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
             if readOnly { throw WatchlistError.databaseNotFound(path: path) }
             try createParentDirectory(of: path)
-            return false
+            return CheckedFile()
         }
         guard !isDirectory.boolValue else { throw WatchlistError.notADatabase(path: path) }
         guard access(path, R_OK) == 0, let handle = FileHandle(forReadingAtPath: path) else {
@@ -33,14 +41,16 @@ extension PlannerStore {
             // SQLite treats an empty file as an empty database.
             if readOnly { throw WatchlistError.needsMigration(path: path) }
             try checkWritable(path: path)
-            return false
+            return CheckedFile()
         }
         guard header.count == 100, Array(header.prefix(16)) == sqliteHeader else {
             throw WatchlistError.notADatabase(path: path)
         }
         if !readOnly { try checkWritable(path: path) }
-        try checkSchema(path: path, migrator: migrator)
-        return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
+        let isMigrated = try checkSchema(path: path, migrator: migrator)
+        return CheckedFile(
+            isInWALMode: header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2,
+            isMigrated: isMigrated)
     }
 
     /// Throws ``WatchlistError/readOnly(path:)`` unless both the file and its folder can be written
@@ -62,9 +72,10 @@ extension PlannerStore {
     ///
     /// Another process may be creating the same file at this moment (switching it to WAL, migrating it): a check
     /// refused as busy tries again, and leaves alone the -wal and -shm files, which are then the other's.
-    private static func checkSchema(path: String, migrator: DatabaseMigrator) throws {
+    /// - Returns: whether every migration of `migrator` is applied.
+    private static func checkSchema(path: String, migrator: DatabaseMigrator) throws -> Bool {
         do {
-            try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
+            return try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
                 try checkSchemaOnce(path: path, migrator: migrator)
             }
         } catch {
@@ -94,7 +105,7 @@ extension PlannerStore {
         }
     }
 
-    private static func checkSchemaOnce(path: String, migrator: DatabaseMigrator) throws {
+    private static func checkSchemaOnce(path: String, migrator: DatabaseMigrator) throws -> Bool {
         // Reading a WAL-mode file creates its -wal and -shm files; a refused file is left as it was found.
         let companions = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
         var refused = true
@@ -107,7 +118,7 @@ extension PlannerStore {
         configuration.busyMode = .timeout(busyTimeoutSeconds)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let unknown = try queue.read { db -> [String] in
+            let (unknown, isMigrated) = try queue.read { db -> ([String], Bool) in
                 _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
                 // Damage inside the file (a header that reads fine, pages that don't) is found before anything
                 // could write: quick_check reads every page.
@@ -115,13 +126,14 @@ extension PlannerStore {
                 guard check == ["ok"] else {
                     throw WatchlistError.damaged(path: path, detail: check.joined(separator: "; "))
                 }
-                guard try migrator.hasBeenSuperseded(db) else { return [] }
+                guard try migrator.hasBeenSuperseded(db) else { return ([], try migrator.hasCompletedMigrations(db)) }
                 let known = Set(migrator.migrations)
-                return try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+                return (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), false)
             }
             try queue.close()
             if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
             refused = false
+            return isMigrated
         } catch let error as DatabaseError where isBusy(error) {
             busy = true
             throw error

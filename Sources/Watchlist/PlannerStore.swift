@@ -53,7 +53,7 @@ public final class PlannerStore: Sendable {
         path: String, readOnly: Bool = false, migrations: [MigrationRegistration] = [], concurrentReads: Bool = true
     ) throws {
         let migrator = Self.migrator(with: migrations)
-        let isInWALMode = try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
+        let checked = try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.readonly = readOnly
@@ -65,7 +65,8 @@ public final class PlannerStore: Sendable {
                 guard complete else { throw WatchlistError.needsMigration(path: path) }
             } else if concurrentReads {
                 writer = try Self.openPool(path: path, configuration: configuration)
-                try Self.migrate(writer, with: migrator)
+                // The check found every migration applied: running the migrator again would only read its table.
+                if !checked.isMigrated { try Self.migrate(writer, with: migrator) }
             } else {
                 // A kept -wal file is cut to nothing when this connection closes last (SQLite applies any
                 // journal_size_limit to a kept WAL at close). Left at its size, its frames, all written back, still
@@ -73,7 +74,7 @@ public final class PlannerStore: Sendable {
                 // (1.5 MB after a few hundred searches). Pools keep theirs as it is: GRDB writes a table and drops it
                 // to refill an empty one (below), which costs a pool's open more than reading the frames.
                 configuration.prepareDatabase { try $0.execute(sql: "PRAGMA journal_size_limit = 0") }
-                if isInWALMode {
+                if checked.isInWALMode {
                     // The file keeps its WAL mode: asking GRDB for it again would have it make that table whenever
                     // the -wal file is empty. What GRDB's set-up adds is the synchronous level it sets for WAL.
                     configuration.prepareDatabase { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
@@ -83,7 +84,7 @@ public final class PlannerStore: Sendable {
                 writer = try Self.retrying(until: .now + .seconds(Self.busyTimeoutSeconds)) {
                     try DatabaseQueue(path: path, configuration: configuration)
                 }
-                try Self.migrate(writer, with: migrator)
+                if !checked.isMigrated { try Self.migrate(writer, with: migrator) }
             }
         } catch {
             throw WatchlistError.translating(error, path: path)

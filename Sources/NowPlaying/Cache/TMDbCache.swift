@@ -14,10 +14,14 @@ import Transport
 /// ```
 public struct TMDbCache: Sendable {
     private let storage: any TMDbCacheStorage
+    /// The answers decoded from this cache's rows, shared by its copies (``DecodedAnswers``).
+    let answers: DecodedAnswers
 
-    /// Creates a cache over `storage`.
+    /// Creates a cache over `storage`. Its copies share the answers it decodes: keep one for as long as the
+    /// storage is open (a server's, for every request).
     public init(storage: any TMDbCacheStorage) {
         self.storage = storage
+        answers = DecodedAnswers()
     }
 
     /// One cached response body and when it was fetched.
@@ -40,9 +44,16 @@ public struct TMDbCache: Sendable {
         try wrapped { try storage.entry(forKey: key) }
     }
 
+    /// When the entry under `key` was fetched, if there is one: its body is not read.
+    /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
+    public func fetchedAt(forKey key: String) async throws -> Date? {
+        try wrapped { try storage.fetchedAt(forKey: key) }
+    }
+
     /// Stores `body` under `key`, replacing what was there.
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
     public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
+        defer { answers.forget(key: key) }
         do { try await storage.store(body, forKey: key, fetchedAt: fetchedAt) } catch {
             throw NowPlayingError.cacheFailure(String(describing: error))
         }
@@ -58,6 +69,7 @@ public struct TMDbCache: Sendable {
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
     @discardableResult
     public func removeEntries(fetchedBefore date: Date) async throws -> Int {
+        defer { answers.forgetAll() }
         do { return try await storage.removeEntries(fetchedBefore: date) } catch {
             throw NowPlayingError.cacheFailure(String(describing: error))
         }
@@ -71,6 +83,31 @@ public struct TMDbCache: Sendable {
             .sorted()
         return kept.isEmpty ? "\(method) \(path)" : "\(method) \(path)?\(kept.joined(separator: "&"))"
     }
+
+    /// What the cache holds under a key: when it was fetched, and its body, or the answer decoded from that same
+    /// row before (then the body is not read).
+    struct Held<Value: Sendable>: Sendable {
+        var fetchedAt: Date
+        var body: Data?
+        var decoded: Value?
+    }
+
+    /// The entry under `key`: the answer of type `Value` decoded from it before when its `fetchedAt` is still the
+    /// kept answer's (one look at the date alone), else its body. Nil when there is no entry.
+    /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
+    func held<Value: Sendable>(forKey key: String, as type: Value.Type) async throws -> Held<Value>? {
+        if let kept = answers.answer(forKey: key, as: Value.self) {
+            guard let stamp = try await fetchedAt(forKey: key) else {
+                answers.forget(key: key)
+                return nil
+            }
+            if stamp == kept.fetchedAt { return Held(fetchedAt: stamp, body: nil, decoded: kept.value) }
+        }
+        return try await entry(forKey: key).map { Held(fetchedAt: $0.fetchedAt, body: $0.body, decoded: nil) }
+    }
+
+    /// The date a stored `fetchedAt` reads back as: the storages keep seconds since 1970 as a double.
+    static func asStored(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970) }
 
     /// A storage failure, as the cache's own error.
     private func wrapped<T>(_ body: () throws -> T) throws -> T {
@@ -86,10 +123,18 @@ public struct TMDbCache: Sendable {
 public protocol TMDbCacheStorage: Sendable {
     /// The entry stored under `key`, if any.
     func entry(forKey key: String) throws -> TMDbCache.Entry?
+    /// When the entry under `key` was fetched, if there is one, without reading its body: the client asks this
+    /// before using an answer it decoded from that entry earlier.
+    func fetchedAt(forKey key: String) throws -> Date?
     /// Stores `body` under `key`, replacing what was there.
     func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws
     /// Every key, sorted.
     func allKeys() throws -> [String]
     /// Deletes entries fetched before `date`; how many went.
     func removeEntries(fetchedBefore date: Date) async throws -> Int
+}
+
+extension TMDbCacheStorage {
+    /// Reads the whole entry; a storage that can read the date alone should.
+    public func fetchedAt(forKey key: String) throws -> Date? { try entry(forKey: key)?.fetchedAt }
 }

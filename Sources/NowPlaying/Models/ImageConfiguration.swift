@@ -42,6 +42,56 @@ public struct ImageConfiguration: Sendable, Equatable, Decodable {
         return secureBaseURL.appendingPathComponent(chosen).appendingPathComponent(trimmed)
     }
 
+    /// The text of ``posterURL(path:size:)``: the same characters, written without a `URL` where the base and
+    /// the segments need no escaping (TMDb's always), for a list that writes a poster URL per film.
+    public func posterURLText(path: String?, size: String = "w342") -> String? {
+        urlText(path: path, size: size, sizes: posterSizes)
+    }
+
+    /// The text of ``backdropURL(path:size:)``, written as ``posterURLText(path:size:)`` writes its.
+    public func backdropURLText(path: String?, size: String = "w780") -> String? {
+        urlText(path: path, size: size, sizes: backdropSizes)
+    }
+
+    /// The base URL's text, the size and the path joined by `/` when `appendingPathComponent` would join them so
+    /// (an http(s) base ending in `/` with no query or fragment, segments of letters, digits, `-`, `_` and `.`);
+    /// otherwise the URL's own text.
+    private func urlText(path: String?, size: String, sizes: [String]) -> String? {
+        guard let path, !path.isEmpty else { return nil }
+        let chosen = Self.pick(size, from: sizes)
+        let trimmed = path.hasPrefix("/") ? path.dropFirst() : path[...]
+        let base = secureBaseURL.absoluteString
+        if Self.isPlainSegment(chosen[...]), Self.isPlainSegment(trimmed), Self.takesPlainSegments(base) {
+            return base + chosen + "/" + String(trimmed)
+        }
+        return url(path: path, size: size, sizes: sizes)?.absoluteString
+    }
+
+    /// A path segment the URL API writes as it is: ASCII letters, digits, `-`, `_` and `.`, not empty and not
+    /// dots alone.
+    static func isPlainSegment(_ text: Substring) -> Bool {
+        var dotsAlone = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                dotsAlone = false
+            case UInt8(ascii: "."):
+                continue
+            default:
+                return false
+            }
+        }
+        return !dotsAlone
+    }
+
+    /// A base whose text a plain segment is simply written after: http or https, ending in `/`, with no query,
+    /// fragment or escape.
+    static func takesPlainSegments(_ base: String) -> Bool {
+        (base.hasPrefix("https://") || base.hasPrefix("http://")) && base.hasSuffix("/")
+            && !base.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }
+    }
+
     static func pick(_ size: String, from sizes: [String]) -> String {
         if sizes.isEmpty || sizes.contains(size) { return size }
         func width(_ s: String) -> Int? { s.hasPrefix("w") ? Int(s.dropFirst()) : nil }

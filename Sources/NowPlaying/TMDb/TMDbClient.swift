@@ -58,6 +58,30 @@ public struct TMDbClient: Sendable {
         self.now = now
     }
 
+    /// Creates a client that takes its slots from `limiter`, shared with other clients: a server makes a client per
+    /// request over one transport and one limiter, so that the connections are kept and the limit holds for all.
+    /// - Parameter limiter: the slots for requests in flight (``defaultMaxConcurrentRequests`` is the usual limit);
+    ///   the other parameters are the first initializer's.
+    public init(
+        configuration: TMDbConfiguration,
+        transport: any HTTPTransport,
+        cache: TMDbCache?,
+        limiter: RequestLimiter,
+        retryPolicy: RetryPolicy = .standard,
+        timeoutSeconds: Double = 15,
+        ttl: CacheTTL = .standard,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cache = cache
+        self.retryPolicy = retryPolicy
+        self.timeoutSeconds = timeoutSeconds
+        self.ttl = ttl
+        self.limiter = limiter
+        self.now = now
+    }
+
     /// Creates a client from a credential and a base URL, with the default limits and time-to-live.
     public init(
         credential: TMDbCredential?,
@@ -97,6 +121,9 @@ struct Endpoint: Sendable, Equatable {
 
 extension TMDbClient {
     /// Answers `endpoint` from the cache or the network, as `policy` says.
+    ///
+    /// An answer decoded from a cache row earlier is used again while the row's `fetchedAt` is unchanged
+    /// (``TMDbCache/fetchedAt(forKey:)`` reads no body); the age is always worked out afresh.
     /// - Parameter accepts: whether a decoded answer is the one asked for. One that is not (a details body of
     ///   another id) is never cached, and a cached one is not used: it counts as malformed.
     func fetch<T: Decodable & Sendable>(
@@ -110,12 +137,19 @@ extension TMDbClient {
         // The configured region goes into the query before the cache key is made: answers for FI and GB differ.
         var endpoint = requested
         if endpoint.query["region"] == nil, let region = configuration.region { endpoint.query["region"] = region }
+        let key = endpoint.cacheKey
         let ttlSeconds = endpoint.freshness == .list ? ttl.listSeconds : ttl.detailSeconds
-        let cached = try await cache?.entry(forKey: endpoint.cacheKey)
+        let cached = try await cache?.held(forKey: key, as: T.self)
         let age = cached.map { max(0, now().timeIntervalSince($0.fetchedAt)) } ?? 0
-        if let cached, policy == .offline || (policy == .normal && age <= ttlSeconds),
-            let value = try? decode(cached.body)
-        {
+        // The cached answer, decoded (and kept) or kept from before; nil when it is malformed or not the one asked.
+        func cachedValue() -> T? {
+            guard let cached else { return nil }
+            if let kept = cached.decoded { return accepts(kept) ? kept : nil }
+            guard let body = cached.body, let value = try? decode(body) else { return nil }
+            cache?.answers.keep(value, forKey: key, fetchedAt: cached.fetchedAt)
+            return value
+        }
+        if cached != nil, policy == .offline || (policy == .normal && age <= ttlSeconds), let value = cachedValue() {
             return Fetched(value, provenance: .cache(age: age, stale: age > ttlSeconds))
         }
         if policy == .offline {
@@ -127,12 +161,17 @@ extension TMDbClient {
             let body = try await send(endpoint)
             let value = try decode(body)
             // A cache that can't be written must not cost the user an answer already in hand.
-            try? await cache?.store(body, forKey: endpoint.cacheKey, fetchedAt: now())
+            if let cache {
+                let fetchedAt = now()
+                if (try? await cache.store(body, forKey: key, fetchedAt: fetchedAt)) != nil {
+                    cache.answers.keep(value, forKey: key, fetchedAt: TMDbCache.asStored(fetchedAt))
+                }
+            }
             return Fetched(value, provenance: .network)
         } catch let error as NowPlayingError
             where error.isNetworkFailure || error.isMalformedResponse || (error == .missingCredentials && policy == .normal)
         {
-            if let cached, let value = try? decode(cached.body) {
+            if let value = cachedValue() {
                 return Fetched(value, provenance: .cache(age: age, stale: true))
             }
             throw error

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NowPlaying
 
@@ -15,6 +16,20 @@ package enum FilmFormat {
     /// "1999-10-15", or "" when unknown.
     package static func day(_ date: Date?) -> String {
         guard let date else { return "" }
+        // A UTC midnight from 1600 to 9999 (every TMDb date is one) is counted out: there Foundation's Gregorian
+        // calendar is the proleptic one. Any other moment asks the calendar.
+        let seconds = date.timeIntervalSince1970
+        if seconds >= -11_676_096_000, seconds < 253_402_300_800,
+            seconds.truncatingRemainder(dividingBy: 86_400) == 0
+        {
+            let (year, month, day) = CivilDay.date(days: Int(seconds / 86_400))
+            return CivilDay.text(year: year, month: month, day: day)
+        }
+        return dayByCalendar(date)
+    }
+
+    /// "1999-10-15" from Foundation's calendar in UTC, for any moment.
+    static func dayByCalendar(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
@@ -22,8 +37,11 @@ package enum FilmFormat {
     /// "7.2", or "–" with no votes.
     package static func rating(_ movie: Movie) -> String {
         // Half up (7.25 is 7.3), not printf's half to even on the binary value.
-        movie.voteCount == 0 ? "–" : String(format: "%.1f", (movie.voteAverage * 10).rounded(.toNearestOrAwayFromZero) / 10)
+        movie.voteCount == 0 ? "–" : cFormat("%.1f", (movie.voteAverage * 10).rounded(.toNearestOrAwayFromZero) / 10)
     }
+
+    /// "4.5": a rating of stars, or any number, with one decimal as `%.1f` writes it.
+    package static func oneDecimal(_ value: Double) -> String { cFormat("%.1f", value) }
 
     /// "3 h", "12 min", "2 days".
     package static func age(seconds: Double) -> String {
@@ -59,6 +77,13 @@ package enum FilmFormat {
         let origin: String
         let ageSeconds: Int
         let stale: Bool
+
+        /// Writes the members as the encoder writes them (keys sorted).
+        func write(to json: inout PrettyJSON) {
+            json.member("age_s", integer: ageSeconds)
+            json.member("origin", origin)
+            json.member("stale", stale)
+        }
 
         enum CodingKeys: String, CodingKey {
             case origin, stale

@@ -63,14 +63,47 @@ package struct FilmListReport {
         let rows = films.enumerated().map { rank, film in
             CSVTable.line([
                 "\(rank + 1)", "\(film.id)", film.title, film.originalTitle, FilmFormat.day(film.releaseDate),
-                String(format: "%.1f", film.voteAverage), "\(film.voteCount)", film.posterPath ?? "",
+                FilmFormat.oneDecimal(film.voteAverage), "\(film.voteCount)", film.posterPath ?? "",
                 marked.contains(film.id) ? "yes" : "",
             ])
         }
         return ([header] + rows).joined(separator: "\n")
     }
 
-    package func json() throws -> String {
+    /// The report as JSON: what ``FilmFormat/json(_:)`` writes of it, written directly (``PrettyJSON``), as a server
+    /// answers a list on every request.
+    package func json() throws -> String { String(decoding: try jsonUTF8(), as: UTF8.self) }
+
+    /// ``json()`` as UTF-8, which a server sends without making a string of it.
+    package func jsonUTF8() throws -> [UInt8] {
+        var json = PrettyJSON()
+        json.object { report in
+            if let dates {
+                report.member("dates_from", FilmFormat.day(dates.minimum))
+                report.member("dates_to", FilmFormat.day(dates.maximum))
+            }
+            report.key("films")
+            report.array { list in
+                for film in films {
+                    list.element()
+                    list.object { row in
+                        FilmJSON(
+                            film, marked: marked.contains(film.id), favorite: favorites.contains(film.id),
+                            posterURL: images.poster(film.posterPath)
+                        ).write(to: &row)
+                    }
+                }
+            }
+            report.key("source")
+            report.object { FilmFormat.sourceJSON(provenance).write(to: &$0) }
+            report.member("title", title)
+            report.member("total_results", integer: totalResults)
+        }
+        return try json.utf8()
+    }
+
+    /// The same JSON through `JSONEncoder`: what ``json()`` must write, byte for byte (the tests compare them).
+    func jsonByEncoder() throws -> String {
         try FilmFormat.json(
             ListJSON(
                 title: title, totalResults: totalResults, source: FilmFormat.sourceJSON(provenance),
@@ -136,6 +169,22 @@ package struct FilmJSON: Encodable {
         self.posterURL = Nullable(posterURL)
         self.marked = marked
         self.favorite = favorite
+    }
+
+    /// Writes the members, in the order of their keys' bytes, as the encoder sorts them.
+    func write(to json: inout PrettyJSON) {
+        json.member("favorite", favorite)
+        json.member("id", integer: id)
+        json.member("marked", marked)
+        json.member("original_title", originalTitle)
+        json.member("overview", overview)
+        json.member("poster_path", posterPath)
+        json.key("poster_url")
+        if let url = posterURL.value { json.string(url) } else { json.null() }
+        json.member("release_date", releaseDate)
+        json.member("title", title)
+        json.member("vote_average", voteAverage)
+        json.member("vote_count", integer: voteCount)
     }
 
     package enum CodingKeys: String, CodingKey {

@@ -26,12 +26,12 @@ package struct ImageLinks: Sendable {
 
     /// The URL of the poster at `path`, or nil when there is no path or no configuration.
     package func poster(_ path: String?, size: ImageSize = .listPoster) -> String? {
-        configuration?.posterURL(path: path, size: size.rawValue)?.absoluteString
+        configuration?.posterURLText(path: path, size: size.rawValue)
     }
 
     /// The URL of the backdrop at `path`, or nil when there is no path or no configuration.
     package func backdrop(_ path: String?, size: ImageSize = .backdrop) -> String? {
-        configuration?.backdropURL(path: path, size: size.rawValue)?.absoluteString
+        configuration?.backdropURLText(path: path, size: size.rawValue)
     }
 }
 

@@ -222,6 +222,9 @@ package struct PrettyJSON {
 
     package mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
+    /// `null`, as the encoder writes `encodeNil()`.
+    package mutating func null() { bytes.append(contentsOf: "null".utf8) }
+
     // MARK: Members
 
     package mutating func member(_ name: String, _ value: String?) {

@@ -23,6 +23,9 @@ package final class DataCache: @unchecked Sendable {
     /// The theaters' unchanging JSON members, written once (`NearbyReport.jsonUTF8(cache:)`).
     package let theaterMembers = TheaterMembersCache()
 
+    /// TMDb's configuration, transport and request limiter, shared by every request's client.
+    package let tmdb = TMDbShared()
+
     package init() {}
 
     /// The cached value, else `load()`'s (a failure is not cached, so a fixed file is read next time).

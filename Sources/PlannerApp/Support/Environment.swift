@@ -16,12 +16,25 @@ package struct Environment: Sendable {
     package var requestSettings: Settings?
     /// The data folder, once found (``dataDirectory()``); shared by this environment's copies.
     private let foundDataDirectory = FoundDataDirectory()
+    /// What one run of the command line opens and reads once (``commandLine(variables:)``); nil elsewhere.
+    let processScope: ProcessScope?
 
     package init(variables: [String: String], cache: DataCache? = nil, storage: Storage? = nil) {
+        self.init(variables: variables, cache: cache, storage: storage, processScope: nil)
+    }
+
+    private init(variables: [String: String], cache: DataCache?, storage: Storage?, processScope: ProcessScope?) {
         self.variables = variables
         self.cache = cache
         self.storage = storage
+        self.processScope = processScope
         settingsFile = SettingsFile(environment: variables)
+    }
+
+    /// The command line's environment: one run opens the SQLite file once for every use case that asks (while
+    /// one holds it), and reads the settings again only when their file changed (``ProcessScope``).
+    package static func commandLine(variables: [String: String]) -> Environment {
+        Environment(variables: variables, cache: nil, storage: nil, processScope: ProcessScope())
     }
 
     /// Where the settings live, worked out once (a command reads them three times).
@@ -34,11 +47,12 @@ package struct Environment: Sendable {
         try foundDataDirectory.value { try DataDirectory.locate(environment: variables) }
     }
 
-    /// The saved settings; a server reads the file again only when it has changed.
+    /// The saved settings; a server and a run of the command line read the file again only when it has changed.
     package func settings() throws -> Settings {
         if let requestSettings { return requestSettings }
-        guard let cache else { return try settingsFile.load() }
-        return try cache.settings { settingsFile }
+        if let cache { return try cache.settings { settingsFile } }
+        if let processScope { return try processScope.settings(settingsFile) }
+        return try settingsFile.load()
     }
 
     /// This environment with the settings read now and kept: one request sees one version of them, read once.

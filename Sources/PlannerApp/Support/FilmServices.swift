@@ -1,6 +1,7 @@
 import Foundation
 import NowPlaying
 import Settings
+import Transport
 import Watchlist
 
 /// What the film commands need: a TMDb client with its cache, the region and the cache policy.
@@ -15,17 +16,29 @@ package struct FilmServices {
     package let variables: [String: String]
     /// The TMDb response cache the client uses (for pruning).
     package let cache: TMDbCache
+    /// The lists are known to hold nothing (a public route's, read as no account's): marking films and a film's
+    /// personal status then ask the store nothing.
+    package var listsAreEmpty = false
 
-    /// Builds the services from the environment, the settings and the shared options.
+    /// Builds the services from the environment, the settings and the shared options, over the SQLite file opened
+    /// with one connection: a command reads and writes in turn.
     package static func make(_ options: FilmRequest, environment: Environment) throws -> FilmServices {
-        try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
+        let file = try AppDatabase.open(explicit: options.db, environment: environment, concurrentReads: false)
+        return try make(options, storage: .sqlite(file), environment: environment)
     }
 
     /// Builds the services over open storage (the server's, scoped to one user).
     package static func make(_ options: FilmRequest, storage: Storage, environment: Environment) throws -> FilmServices {
         try options.validate()
         let settings = try environment.settings()
-        var configuration = try TMDbConfiguration.fromEnvironment(environment.variables)
+        // A server reads the configuration once and shares one transport and limiter between its requests.
+        let shared = environment.cache?.tmdb
+        var configuration = try shared?.configuration(from: environment.variables)
+            ?? TMDbConfiguration.fromEnvironment(environment.variables)
+        let connections = shared?.connections(verbose: options.verbose)
+            ?? TMDbShared.Connections(
+                transport: transport(verbose: options.verbose, service: "tmdb"),
+                limiter: RequestLimiter(limit: TMDbClient.defaultMaxConcurrentRequests))
         let region = (options.region ?? settings.region ?? settings.home?.countryCode)?.uppercased()
         configuration.region = region
         let cache = storage.tmdbCache
@@ -40,8 +53,9 @@ package struct FilmServices {
         return FilmServices(
             client: TMDbClient(
                 configuration: configuration,
-                transport: transport(verbose: options.verbose, service: "tmdb"),
+                transport: connections.transport,
                 cache: cache,
+                limiter: connections.limiter,
                 ttl: CacheTTL(
                     listSeconds: settings.cacheLists.flatMap(Settings.seconds(fromDuration:)) ?? CacheTTL.standard.listSeconds,
                     detailSeconds: settings.cacheDetails.flatMap(Settings.seconds(fromDuration:))

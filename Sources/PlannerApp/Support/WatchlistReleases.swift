@@ -39,7 +39,11 @@ package enum WatchlistReleases {
             var film = item.film
             if let details = fetched[film.id]?.0 {
                 let (fresh, releases) = FilmBridge.film(details)
-                try services.store.upsertDetails(fresh, releases: releases)
+                // What the store already says is not written again: a suggestion or a calendar asked for again and
+                // again writes only when TMDb's details have changed.
+                if try !isStored(fresh, releases: releases, as: item.film, in: services.store) {
+                    try services.store.upsertDetails(fresh, releases: releases)
+                }
                 film = fresh
             } else if let failure = fetched[film.id]?.1 {
                 notes.append("no details for \(failure); using what the store knows")
@@ -57,5 +61,17 @@ package enum WatchlistReleases {
             films.append(PlannedFilm(tmdbID: film.id, title: film.title, year: film.year, theatricalReleases: days))
         }
         return (films, notes)
+    }
+
+    /// Whether storing `film` with `releases` (``FilmStorage/upsertDetails(_:releases:)``) would leave the store as
+    /// it is: `stored` (the film as listed) is the film as it would be written, and its releases are these.
+    static func isStored(_ film: Film, releases: [RegionalRelease], as stored: Film, in store: any ListStorage) throws
+        -> Bool
+    {
+        guard stored == film.detailed else { return false }
+        func byRegion(_ list: [RegionalRelease]) -> [RegionalRelease] {
+            list.sorted { ($0.region, $0.date) < ($1.region, $1.date) }
+        }
+        return byRegion(try store.releases(filmID: film.id)) == byRegion(releases)
     }
 }

@@ -75,6 +75,11 @@ extension FilmServices {
     /// The report with your watchlist's films marked • and your favorites ★.
     package func marking(_ report: FilmListReport) throws -> FilmListReport {
         var report = report
+        guard !listsAreEmpty else {
+            report.marked = []
+            report.favorites = []
+            return report
+        }
         report.marked = Set(try store.list(.watchlist).map(\.film.id))
         report.favorites = Set(try store.list(.favorites).map(\.film.id))
         return report
@@ -82,6 +87,7 @@ extension FilmServices {
 
     /// Your lists and diary for film `id`, or nil when it is on no list and has no diary entry.
     package func personalStatus(id: Int) throws -> PersonalStatus? {
+        guard !listsAreEmpty else { return nil }
         let onWatchlist = try store.contains(filmID: id, in: .watchlist)
         let favorite = try store.contains(filmID: id, in: .favorites)
         let diary = try store.diary(filmID: id)
@@ -110,6 +116,7 @@ extension FilmServices {
 
     /// Your lists, rating and review of series `id`, or nil when it is on no list and you have said nothing of it.
     package func seriesStatus(id: Int) throws -> PersonalStatus? {
+        guard !listsAreEmpty else { return nil }
         let onWatchlist = try store.series(on: .watchlist).contains { $0.series.id == id }
         let favorite = try store.series(on: .favorites).contains { $0.series.id == id }
         let diary = try store.diary(seriesID: id)

@@ -9,9 +9,10 @@ package struct ListBook {
 
     package init(store: any ListStorage) { self.store = store }
 
-    /// The SQLite file: `--db`, else `$PLANNER_DB`, else the XDG default.
+    /// The SQLite file: `--db`, else `$PLANNER_DB`, else the XDG default; one connection, as a list command reads
+    /// and writes in turn.
     package static func open(databaseFile: String?, environment: Environment) throws -> ListBook {
-        ListBook(store: try AppDatabase.open(explicit: databaseFile, environment: environment))
+        ListBook(store: try AppDatabase.open(explicit: databaseFile, environment: environment, concurrentReads: false))
     }
 
     /// The stored film a reference names (by id, else by a unique title, among `list`'s films when given).

@@ -11,7 +11,7 @@ enum FilmRoutes {
                 let films = try state.films(region: try region(query), user: try await state.optionalUser(request))
                 var report = try await films.listReport(list, pages: try pages(query))
                 report.images = await films.imageLinks()
-                return Reply.json(try report.json())
+                return Reply.json(utf8: try report.jsonUTF8())
             }
         }
         router.get("/v1/films/trending") { request, _ in
@@ -19,7 +19,7 @@ enum FilmRoutes {
             let films = try state.films(region: try region(query), user: try await state.optionalUser(request))
             var report = try await films.trendingReport(pages: try pages(query))
             report.images = await films.imageLinks()
-            return Reply.json(try report.json())
+            return Reply.json(utf8: try report.jsonUTF8())
         }
         router.get("/v1/films/search") { request, _ in
             let query = try Query(request)
@@ -27,7 +27,7 @@ enum FilmRoutes {
             var report = try await films.searchReport(
                 query: try query.required("q"), year: try query.int("year"), page: try query.int("page") ?? 1)
             report.images = await films.imageLinks()
-            return Reply.json(try report.json())
+            return Reply.json(utf8: try report.jsonUTF8())
         }
         router.get("/v1/films/{id}") { request, context in
             let query = try Query(request)

@@ -77,7 +77,8 @@ enum MeRoutes {
             let query = try Query(request)
             let environment = try state.requestEnvironment()
             let search = try TheaterRoutes.searchRequest(query, settings: environment.settings())
-            let report = try await state.films(region: try FilmRoutes.region(query), user: user)
+            let films = try state.films(region: try FilmRoutes.region(query), user: user)
+            let report = try await films
                 .suggestReport(
                     near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
                     showtimes: try ShowtimesServices.make(
@@ -87,7 +88,10 @@ enum MeRoutes {
             case .geojson: return Reply.geoJSON(report.geoJSON())
             default:
                 var report = report
-                report.images = try await state.films(region: nil, user: user).imageLinks()
+                // The posters of the saved region's image configuration: the route's own services when the
+                // query named no region, else services made as with none.
+                let images = try films.requestedRegion == nil ? films : state.films(region: nil, user: user)
+                report.images = await images.imageLinks()
                 return Reply.json(try report.json())
             }
         }

@@ -153,7 +153,7 @@ enum ListActions {
             for (i, item) in items.enumerated() {
                 table.rows.append([
                     "\(i + 1)", item.film.title, item.film.year.map(String.init) ?? "",
-                    item.releaseDate ?? item.film.releaseDate ?? "", item.diary.rating.map { String(format: "%.1f", $0) } ?? "",
+                    item.releaseDate ?? item.film.releaseDate ?? "", item.diary.rating.map(FilmFormat.oneDecimal) ?? "",
                     item.diary.watchedOn ?? "", "\(item.film.id)", item.reviewExcerpt(),
                 ])
                 if long { table.details[i] = item.film.overview ?? "(no overview)" }
