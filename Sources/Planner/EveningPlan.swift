@@ -24,8 +24,12 @@ public struct ShowWindow: Sendable, Equatable {
 
     /// The cinema day `show` belongs to, and its start in minutes past that day's midnight (0–1799).
     public static func cinemaDay(of show: Show) -> (day: String, minutes: Int) {
-        let minutes = show.localMinutes(of: show.start)
-        guard minutes < dayStartsAtMinutes, let today = CalendarDay(show.localDay) else { return (show.localDay, minutes) }
+        // One reading of the show's clock gives both its day (`show.localDay`) and its minutes.
+        let clock = LocalClock.wallClock(of: show.start, in: show.timeZone)
+        let minutes = clock.minutesPastMidnight
+        guard minutes < dayStartsAtMinutes, let today = CalendarDay(clock.dayText) else {
+            return (clock.dayText, minutes)
+        }
         // The calendar day before (not an instant an hour before midnight: on the night clocks go back, that
         // instant can still be the same day).
         return (today.adding(days: -1).description, minutes + 24 * 60)

@@ -395,17 +395,19 @@ package struct ShowtimesRegion {
             timeZoneIdentifier = FinnkinoParsing.timeZoneIdentifier
         } else {
             timeZoneIdentifier =
-                gazetteer?.nearest(to: origin).map(\.timeZone).flatMap { TimeZone(identifier: $0)?.identifier }
+                gazetteer?.nearest(to: origin).map(\.timeZone)
+                .flatMap { LocalClock.timeZone(identifier: $0)?.identifier }
                 ?? TimeZone.current.identifier
         }
     }
 
     /// The zone of the day.
-    package var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .current }
+    package var timeZone: TimeZone { LocalClock.timeZone(identifier: timeZoneIdentifier) ?? .current }
 
     /// The IANA zone of the gazetteer place nearest `coordinate` (within 100 km), or nil.
     package func zoneAt(_ coordinate: Coordinate) -> String? {
-        guard let zone = gazetteer?.nearest(to: coordinate)?.timeZone, TimeZone(identifier: zone) != nil else {
+        guard let zone = gazetteer?.nearest(to: coordinate)?.timeZone, LocalClock.timeZone(identifier: zone) != nil
+        else {
             return nil
         }
         return zone
@@ -568,7 +570,8 @@ package struct NearbyShows {
         return shows.map { show in
             guard show.provider == "import", fixed(show.timeZoneIdentifier),
                 let theater = matches[show.providerTheaterID]?.theater,
-                let zone = gazetteer.nearest(to: theater.coordinate)?.timeZone, TimeZone(identifier: zone) != nil
+                let zone = gazetteer.nearest(to: theater.coordinate)?.timeZone,
+                LocalClock.timeZone(identifier: zone) != nil
             else { return show }
             var onClock = show
             onClock.timeZoneIdentifier = zone
