@@ -115,13 +115,15 @@ public struct EveningPlan: Sendable {
         let routes = Dictionary(
             router.routes(from: origin, to: theaterList, mode: mode).map { ($0.theater.id, $0) },
             uniquingKeysWith: { first, _ in first })
+        // Every show against every film: the titles' keys worked out once.
+        let filmKeys = films.map(FilmKeys.init)
         var planned: [PlannedShow] = []
         var other = 0
         for show in matched {
             guard let theater = theaters.matches[show.providerTheaterID], let route = routes[theater.theater.id] else {
                 continue
             }
-            guard let film = FilmMatcher.match(show, films: films) else {
+            guard let film = FilmMatcher.match(show, films: filmKeys) else {
                 other += 1
                 continue
             }

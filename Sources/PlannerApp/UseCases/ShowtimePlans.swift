@@ -52,12 +52,12 @@ extension ShowtimesServices {
     /// The shows of one film: a stored film by original title and year; otherwise by title.
     static func filter(_ shows: [Show], film: FilmReference, store: any ListStorage) throws -> [Show] {
         if film.id != nil {
-            let candidate = FilmCandidate(try film.stored(in: store))
-            return shows.filter { FilmMatcher.match($0, candidate) != nil }
+            let candidate = FilmKeys(FilmCandidate(try film.stored(in: store)))
+            return shows.filter { FilmMatcher.match($0, ShowKeys($0), candidate) != nil }
         }
         if let stored = try? film.stored(in: store) {
-            let candidate = FilmCandidate(stored)
-            return shows.filter { FilmMatcher.match($0, candidate) != nil }
+            let candidate = FilmKeys(FilmCandidate(stored))
+            return shows.filter { FilmMatcher.match($0, ShowKeys($0), candidate) != nil }
         }
         let key = NameKey.of(film.title)
         return shows.filter { show in

@@ -37,6 +37,7 @@ extension FilmServices {
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
         report.showtimesCountry = area.country
         report.showtimesHints = ShowtimesProvider.wouldCover(area.country, configured: showtimes?.configured ?? [])
+        // Read once: the overviews, the posters and the candidates below all come from it.
         let watchlist = try store.list(.watchlist)
         report.overviews = Dictionary(
             watchlist.compactMap { item in item.film.overview.map { (item.film.id, $0) } },
@@ -47,7 +48,7 @@ extension FilmServices {
         // Where a showtimes provider covers the region, each film lists only the cinemas that show it.
         if let showtimes {
             let inTheaters = Set(plan.inTheaters.map(\.film.tmdbID))
-            let candidates = try store.list(.watchlist).filter { inTheaters.contains($0.film.id) }.map { FilmCandidate($0.film) }
+            let candidates = watchlist.filter { inTheaters.contains($0.film.id) }.map { FilmCandidate($0.film) }
             do {
                 report.showings = try await SuggestShowings.find(
                     for: candidates, found: found, routes: routes, area: area, services: showtimes)
