@@ -105,16 +105,20 @@ public struct EveningPlan: Sendable {
     ///   - window: Which shows count.
     ///   - bufferMinutes: The margin kept before each start.
     ///   - now: Shows whose leave-by time is before this are missed.
+    ///   - lines: false leaves each planned show's route without its `geometry` (`Router.routesWithoutLines`: the
+    ///     same times and distances), for a caller that shows no line.
     public static func make(
         shows: [Show], films: [FilmCandidate], theaters: TheaterMatching, origin: Coordinate, mode: TravelMode,
-        router: any Router, window: ShowWindow, bufferMinutes: Int, now: Date
+        router: any Router, window: ShowWindow, bufferMinutes: Int, now: Date, lines: Bool = true
     ) -> EveningPlan {
         let inWindow = shows.filter(window.contains)
         let matched = inWindow.filter { theaters.matches[$0.providerTheaterID] != nil }
         let theaterList = uniqueTheaters(matched.compactMap { theaters.matches[$0.providerTheaterID]?.theater })
-        let routes = Dictionary(
-            router.routes(from: origin, to: theaterList, mode: mode).map { ($0.theater.id, $0) },
-            uniquingKeysWith: { first, _ in first })
+        let found =
+            lines
+            ? router.routes(from: origin, to: theaterList, mode: mode)
+            : router.routesWithoutLines(from: origin, to: theaterList, mode: mode)
+        let routes = Dictionary(found.map { ($0.theater.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Every show against every film: the titles' keys worked out once.
         let filmKeys = films.map(FilmKeys.init)
         var planned: [PlannedShow] = []

@@ -16,14 +16,17 @@ package struct ShowtimesReport {
     /// The watchlist's title keys, worked out once for matching every show.
     private let watchlistKeys: [FilmKeys]
 
-    /// Travel time to each nearby matched theater (a provider's own theater too), by theater id.
+    /// Travel time to each nearby matched theater (a provider's own theater too), by theater id. Without the
+    /// routes' lines: the table and the JSON write only the times.
     package var routes: [String: Route<Theater>] {
         var seen = Set<String>()
         let theaters = nearby.matching.matches.values.map(\.theater).sorted { $0.id < $1.id }
             .filter { seen.insert($0.id).inserted }
         let router: any Router = nearby.found.routing.router
         return Dictionary(
-            router.routes(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map { ($0.theater.id, $0) },
+            router.routesWithoutLines(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map {
+                ($0.theater.id, $0)
+            },
             uniquingKeysWith: { first, _ in first })
     }
 

@@ -35,7 +35,9 @@ extension ShowtimesServices {
             window: ShowWindow(
                 localDay: nearby.localDay, afterMinutes: after.map { ShowWindow.cinemaMinutes($0.minutes) },
                 beforeMinutes: before.map { ShowWindow.cinemaMinutes($0.minutes) }),
-            bufferMinutes: buffer.minutes, now: now)
+            bufferMinutes: buffer.minutes, now: now,
+            // The report writes each route's time, source and mode, never its line.
+            lines: false)
         return PlanReport(
             nearby: nearby, plan: plan, mode: mode, after: after, before: before, buffer: buffer,
             watchlistCount: watchlist.count)

@@ -46,10 +46,12 @@ package struct ShowtimesServices {
     }
 
     /// Builds the services over open storage (the server's).
-    package static func make(_ options: ShowtimesRequest, storage: Storage, environment: Environment) throws
-        -> ShowtimesServices
-    {
-        try options.validate()
+    /// - Parameter validated: true when the caller has just validated `options` itself (and answered its errors
+    ///   in its own order), so that they are not validated twice.
+    package static func make(
+        _ options: ShowtimesRequest, storage: Storage, environment: Environment, validated: Bool = false
+    ) throws -> ShowtimesServices {
+        if !validated { try options.validate() }
         let settings = try environment.settings()
         let showtimes = storage.showtimes
         let offline = options.offline || settings.online == "never"

@@ -11,10 +11,13 @@ import Watchlist
 /// `planner suggest` and `GET /v1/me/suggest`: the watchlisted films in cinemas now, with the nearest cinemas.
 extension FilmServices {
     /// Searches theaters near `near`, then joins the region's now-playing list with the watchlist.
-    /// - Parameter includeWatched: true keeps the films you marked watched; by default they are left out.
+    /// - Parameters:
+    ///   - includeWatched: true keeps the films you marked watched; by default they are left out.
+    ///   - routeLines: false leaves the routes without their lines, which only ``SuggestReport/geoJSON()`` draws:
+    ///     the table and the JSON write the same times and distances either way.
     package func suggestReport(
         near: String?, search: SearchRequest, includeWatched: Bool = false, showtimes: ShowtimesServices? = nil,
-        environment: Environment
+        environment: Environment, routeLines: Bool = true
     ) async throws -> SuggestReport {
         let found = try await TheaterSearch.resolve(
             near: near, search: search, environment: environment, providerTheatres: showtimes?.providerTheatres(at:))
@@ -31,7 +34,7 @@ extension FilmServices {
             services: self, region: region, includeWatched: includeWatched)
         let plan = Planner.Suggestions.plan(
             watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: CalendarDay(Date(), in: .current))
-        let routes = found.routes(search.mode)
+        let routes = found.routes(search.mode, lines: routeLines)
         var report = SuggestReport(
             found: found, region: region, plan: plan, routes: routes, mode: search.mode,
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
