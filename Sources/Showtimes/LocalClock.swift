@@ -120,7 +120,7 @@ public enum LocalClock {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` or `…±HH:MM` with every field in range (a year 1583–9999, a real day of its month,
-    /// an offset under 19 hours), or nil for the formatter to judge.
+    /// an offset other than zero and under 19 hours), or nil for the formatter to judge.
     static func plainInstant(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 25 else { return nil }
@@ -147,7 +147,9 @@ public enum LocalClock {
         } else {
             let sign = bytes[19]
             guard sign == UInt8(ascii: "+") || sign == dash, bytes[22] == colon, let offsetHours = number(20, 2),
-                let offsetMinutes = number(23, 2), offsetHours <= 18, offsetMinutes <= 59
+                let offsetMinutes = number(23, 2), offsetHours <= 18, offsetMinutes <= 59,
+                // A signed zero offset (RFC 3339: "-00:00", offset unknown) is left to the formatter.
+                offsetHours + offsetMinutes > 0
             else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == dash ? -1 : 1)
         }

@@ -69,7 +69,8 @@ struct LocalClockTests {
         "2024-02-29T12:00:00Z", "2026-02-29T12:00:00Z", "2026-04-31T12:00:00Z", "2026-11-22T16:30:00.250Z",
         " 2026-11-22T16:30:00Z ", "2026-11-22T16:30Z", "2026-11-22 16:30:00Z", "2026-11-22T24:00:00Z",
         "2026-11-22T16:30:60Z", "2026-11-22T16:30:00+14:00", "2026-11-22T16:30:00+0200", "1600-03-01T00:00:00Z",
-        "0999-03-01T00:00:00Z", "2026-11-22t16:30:00z", "garbage", "",
+        "0999-03-01T00:00:00Z", "2026-11-22t16:30:00z", "2026-11-22T16:30:00+00:00", "2026-11-22T16:30:00-00:00",
+        "garbage", "",
     ])
     func readingISO8601GivesWhatTheFormattersGave(_ text: String) {
         #expect(LocalClock.instant(iso8601: text) == reference(text))
@@ -79,6 +80,7 @@ struct LocalClockTests {
         #expect(LocalClock.plainInstant("2026-11-22T18:30:00+02:00") == reference("2026-11-22T16:30:00Z"))
         #expect(LocalClock.plainInstant("2026-11-22T16:30:00.250Z") == nil)
         #expect(LocalClock.plainInstant("2026-02-29T12:00:00Z") == nil)
+        #expect(LocalClock.plainInstant("2026-11-22T16:30:00-00:00") == nil)
     }
 
     @Test func dayTextIsWhatStringFormatWrites() {
