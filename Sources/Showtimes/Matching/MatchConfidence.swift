@@ -71,29 +71,46 @@ final class NameKeyMemo: @unchecked Sendable {
     static let longestText = 256
 
     private let lock = NSLock()
-    private var current: [String: String] = [:]
-    private var previous: [String: String] = [:]
+    private var current: [ExactText: String] = [:]
+    private var previous: [ExactText: String] = [:]
 
     func key(of text: String) -> String {
         guard text.utf8.count <= Self.longestText else { return NameKey.computed(text) }
+        let exact = ExactText(text)
         let kept = lock.withLock { () -> String? in
-            if let key = current[text] { return key }
-            guard let key = previous[text] else { return nil }
-            keep(key, for: text)
+            if let key = current[exact] { return key }
+            guard let key = previous[exact] else { return nil }
+            keep(key, for: exact)
             return key
         }
         if let kept { return kept }
         let key = NameKey.computed(text)
-        lock.withLock { keep(key, for: text) }
+        lock.withLock { keep(key, for: exact) }
         return key
     }
 
     /// Called with the lock held.
-    private func keep(_ key: String, for text: String) {
+    private func keep(_ key: String, for text: ExactText) {
         if current.count >= Self.generationLimit {
             previous = current
             current = [:]
         }
         current[text] = key
+    }
+}
+
+/// A text as a dictionary key by its exact UTF-8 bytes. Strings compare by canonical equivalence ("é" precomposed
+/// equals "e" and a combining accent), which would hand a text the key, or the match, worked out for another
+/// spelling of it; a memo must answer each exact text what working it out would.
+struct ExactText: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -171,8 +171,10 @@ public final class TheaterMatcherCatalog: @unchecked Sendable {
         let city: String?
     }
 
+    /// One call's arguments; the provider theater by its exact text (see ``ExactText``), as its match carries it.
     private struct Question: Hashable {
-        let provider: ProviderTheater
+        let providerID: ExactText
+        let providerName: ExactText
         let reference: Coordinate?
         let maxDistanceMeters: Double
     }
@@ -189,11 +191,14 @@ public final class TheaterMatcherCatalog: @unchecked Sendable {
     }
 
     func best(_ provider: ProviderTheater, near reference: Coordinate?, maxDistanceMeters: Double) -> TheaterMatch? {
-        let question = Question(provider: provider, reference: reference, maxDistanceMeters: maxDistanceMeters)
+        let question = Question(
+            providerID: ExactText(provider.id), providerName: ExactText(provider.name), reference: reference,
+            maxDistanceMeters: maxDistanceMeters)
         return lock.withLock {
             if let known = answers[question] { return known }
             let answer = TheaterMatcher.best(
-                provider, catalog: theaters, keys: keys(at:), near: reference, maxDistanceMeters: maxDistanceMeters)
+                provider, catalog: theaters, keys: self.keys(at:), near: reference,
+                maxDistanceMeters: maxDistanceMeters)
             answers[question] = .some(answer)
             return answer
         }

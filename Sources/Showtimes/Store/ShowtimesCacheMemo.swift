@@ -35,10 +35,11 @@ final class ShowtimesCacheMemo: @unchecked Sendable {
     /// answers near a few origins, and the pages of a few dozen cinemas.
     static let capacity = 64
 
+    /// By exact text (``ExactText``), as the database compares its keys.
     struct Key: Hashable {
-        let cacheKey: String
+        let cacheKey: ExactText
         /// Names the decoder and whatever besides the body its result depends on (a zone, say).
-        let decoder: String
+        let decoder: ExactText
         let stamp: ShowtimesCacheStamp
     }
 
@@ -53,7 +54,7 @@ final class ShowtimesCacheMemo: @unchecked Sendable {
 
     /// The value decoded from the row `stamp` of `cacheKey` by `decoder`, if it is kept.
     func value<T: Sendable>(forKey cacheKey: String, decoder: String, stamp: ShowtimesCacheStamp, as _: T.Type) -> T? {
-        let key = Key(cacheKey: cacheKey, decoder: decoder, stamp: stamp)
+        let key = Key(cacheKey: ExactText(cacheKey), decoder: ExactText(decoder), stamp: stamp)
         return lock.withLock {
             guard let entry = entries[key], let value = entry.value as? T else { return nil }
             useCount += 1
@@ -65,10 +66,10 @@ final class ShowtimesCacheMemo: @unchecked Sendable {
     /// Keeps `value` as the decoding of the row `stamp` of `cacheKey` by `decoder`, in place of any other
     /// version's.
     func keep<T: Sendable>(_ value: T, forKey cacheKey: String, decoder: String, stamp: ShowtimesCacheStamp) {
-        let key = Key(cacheKey: cacheKey, decoder: decoder, stamp: stamp)
+        let key = Key(cacheKey: ExactText(cacheKey), decoder: ExactText(decoder), stamp: stamp)
         lock.withLock {
             useCount += 1
-            entries = entries.filter { $0.key.cacheKey != cacheKey || $0.key.decoder != decoder }
+            entries = entries.filter { $0.key.cacheKey != key.cacheKey || $0.key.decoder != key.decoder }
             entries[key] = Entry(value: value, lastUse: useCount)
             while entries.count > Self.capacity,
                 let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
@@ -80,7 +81,8 @@ final class ShowtimesCacheMemo: @unchecked Sendable {
 
     /// Drops every decoding of `cacheKey`: its row is being replaced.
     func forget(cacheKey: String) {
-        lock.withLock { entries = entries.filter { $0.key.cacheKey != cacheKey } }
+        let exact = ExactText(cacheKey)
+        lock.withLock { entries = entries.filter { $0.key.cacheKey != exact } }
     }
 
     /// How many decoded answers are kept (for tests).
