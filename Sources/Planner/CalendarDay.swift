@@ -1,4 +1,5 @@
 import Foundation
+import Showtimes
 
 /// A date without a time: a release day, as TMDb gives it ("2026-12-04").
 public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
@@ -39,8 +40,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         CalendarDay(julianDayNumber: julianDayNumber + n)
     }
 
-    /// "2026-12-04"
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    /// "2026-12-04" (written without `String(format:)`: a day's shows write it for each late show).
+    public var description: String { LocalClock.dayText(year: year, month: month, day: day) }
 
     /// "20261204", the iCalendar DATE form (RFC 5545 §3.3.4).
     public var basicFormat: String { String(format: "%04d%02d%02d", year, month, day) }

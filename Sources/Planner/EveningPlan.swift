@@ -24,8 +24,12 @@ public struct ShowWindow: Sendable, Equatable {
 
     /// The cinema day `show` belongs to, and its start in minutes past that day's midnight (0–1799).
     public static func cinemaDay(of show: Show) -> (day: String, minutes: Int) {
-        let minutes = show.localMinutes(of: show.start)
-        guard minutes < dayStartsAtMinutes, let today = CalendarDay(show.localDay) else { return (show.localDay, minutes) }
+        // One reading of the show's clock gives both its day (`show.localDay`) and its minutes.
+        let clock = LocalClock.wallClock(of: show.start, in: show.timeZone)
+        let minutes = clock.minutesPastMidnight
+        guard minutes < dayStartsAtMinutes, let today = CalendarDay(clock.dayText) else {
+            return (clock.dayText, minutes)
+        }
         // The calendar day before (not an instant an hour before midnight: on the night clocks go back, that
         // instant can still be the same day).
         return (today.adding(days: -1).description, minutes + 24 * 60)
@@ -101,23 +105,29 @@ public struct EveningPlan: Sendable {
     ///   - window: Which shows count.
     ///   - bufferMinutes: The margin kept before each start.
     ///   - now: Shows whose leave-by time is before this are missed.
+    ///   - lines: false leaves each planned show's route without its `geometry` (`Router.routesWithoutLines`: the
+    ///     same times and distances), for a caller that shows no line.
     public static func make(
         shows: [Show], films: [FilmCandidate], theaters: TheaterMatching, origin: Coordinate, mode: TravelMode,
-        router: any Router, window: ShowWindow, bufferMinutes: Int, now: Date
+        router: any Router, window: ShowWindow, bufferMinutes: Int, now: Date, lines: Bool = true
     ) -> EveningPlan {
         let inWindow = shows.filter(window.contains)
         let matched = inWindow.filter { theaters.matches[$0.providerTheaterID] != nil }
         let theaterList = uniqueTheaters(matched.compactMap { theaters.matches[$0.providerTheaterID]?.theater })
-        let routes = Dictionary(
-            router.routes(from: origin, to: theaterList, mode: mode).map { ($0.theater.id, $0) },
-            uniquingKeysWith: { first, _ in first })
+        let found =
+            lines
+            ? router.routes(from: origin, to: theaterList, mode: mode)
+            : router.routesWithoutLines(from: origin, to: theaterList, mode: mode)
+        let routes = Dictionary(found.map { ($0.theater.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Every show against every film: the titles' keys worked out once.
+        let filmKeys = films.map(FilmKeys.init)
         var planned: [PlannedShow] = []
         var other = 0
         for show in matched {
             guard let theater = theaters.matches[show.providerTheaterID], let route = routes[theater.theater.id] else {
                 continue
             }
-            guard let film = FilmMatcher.match(show, films: films) else {
+            guard let film = FilmMatcher.match(show, films: filmKeys) else {
                 other += 1
                 continue
             }

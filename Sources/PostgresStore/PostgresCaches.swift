@@ -117,6 +117,16 @@ public struct PostgresShowtimesCache: ShowtimesCacheStorage {
         }
     }
 
+    /// `octet_length` of a stored `bytea` is its size from the header: a large body is not read (nor detoasted).
+    public func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp? {
+        try backend.query(
+            "SELECT fetched_at, octet_length(body)::int8 FROM showtimes_http_cache WHERE key = \(key)"
+        ).first.map {
+            let (fetchedAt, byteCount) = try $0.decode((Double, Int64).self)
+            return ShowtimesCacheStamp(fetchedAt: Date(timeIntervalSince1970: fetchedAt), byteCount: Int(byteCount))
+        }
+    }
+
     public func cache(_ body: Data, forKey key: String, fetchedAt: Date) throws {
         try backend.query(
             """

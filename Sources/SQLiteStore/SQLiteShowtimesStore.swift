@@ -62,6 +62,20 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
         }
     }
 
+    /// `length(body)` counts a blob's bytes from the record's header: the body itself is not read.
+    public func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp? {
+        try writer.read { db -> ShowtimesCacheStamp? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT fetchedAt, length(body) AS byteCount FROM showtimes_http_cache WHERE key = ?",
+                    arguments: [key])
+            else { return nil }
+            let fetchedAt: Double = row["fetchedAt"]
+            let byteCount: Int = row["byteCount"]
+            return ShowtimesCacheStamp(fetchedAt: Date(timeIntervalSince1970: fetchedAt), byteCount: byteCount)
+        }
+    }
+
     public func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
         try await writer.write { db in
             try db.execute(

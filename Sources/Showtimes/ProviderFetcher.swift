@@ -21,16 +21,29 @@ struct ProviderFetcher: Sendable {
     ///   - noContentIsEmpty: A 204 (No Content) is an answer like a 200, with an empty body: decoded from `Data()`
     ///     and cached (MovieGlu's "nothing there").
     ///   - refusal: The error for a status other than 200 (nil: ``ShowtimesError/httpStatus(provider:code:)``).
+    ///   - decoder: Names `decode` and everything its result depends on besides the body; given, a cached body is
+    ///     decoded once per version of its row (``ShowtimesCacheMemo``), and a fresh row whose decoding is kept is
+    ///     not read at all. Nil for a decoding that depends on something it cannot name (a closure).
     func fetch<T: Sendable>(
         key: String, request: HTTPRequest, freshSeconds: Double, noContentIsEmpty: Bool = false,
-        refusal: (Int) -> ShowtimesError? = { _ in nil }, decode: (Data) throws -> T
+        refusal: (Int) -> ShowtimesError? = { _ in nil }, decoder: String? = nil, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
+        // The cheap look first: the row's stamp, and the decoding kept for it. A failure to look is left to the
+        // full read below, which meets it again and says so as before.
+        if let decoder, let store, policy != .refresh,
+            let stamp = try? await store.cacheStamp(forKey: key),
+            policy == .offline || now().timeIntervalSince(stamp.fetchedAt) < freshSeconds,
+            let kept = store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self)
+        {
+            return ShowtimesFetch(value: kept, fetchedAt: stamp.fetchedAt, fromCache: true, isStale: false)
+        }
         let cached = try await store?.cached(forKey: key)
         if let cached,
             policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds)
         {
             return ShowtimesFetch(
-                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
+                value: try decodeCached(cached, key: key, decoder: decoder, decode), fetchedAt: cached.fetchedAt,
+                fromCache: true, isStale: false)
         }
         if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
         var response: Transport.HTTPResponse
@@ -46,8 +59,8 @@ struct ProviderFetcher: Sendable {
             // The provider failed: an older answer is better than none, and says it is stale.
             guard let cached, policy == .normal else { throw error }
             return ShowtimesFetch(
-                value: try decode(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, isStale: true,
-                staleReason: error)
+                value: try decodeCached(cached, key: key, decoder: decoder, decode), fetchedAt: cached.fetchedAt,
+                fromCache: true, isStale: true, staleReason: error)
         }
         let value: T
         do {
@@ -55,13 +68,22 @@ struct ProviderFetcher: Sendable {
         } catch let error as ShowtimesError {
             // A 200 whose body cannot be read (a captive portal's page, a cut answer) is a failure like any
             // other: the cached answer stands in, and the new body is not cached.
-            guard let cached, policy == .normal, let old = try? decode(cached.body) else { throw error }
+            guard let cached, policy == .normal, let old = try? decodeCached(cached, key: key, decoder: decoder, decode)
+            else { throw error }
             return ShowtimesFetch(
                 value: old, fetchedAt: cached.fetchedAt, fromCache: true, isStale: true, staleReason: error)
         }
         let fetchedAt = now()
         try await store?.cache(response.body, forKey: key, fetchedAt: fetchedAt)
         return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
+    }
+
+    /// A cached row decoded, through the store's kept decodings when `decoder` names the decoding.
+    private func decodeCached<T: Sendable>(
+        _ cached: (body: Data, fetchedAt: Date), key: String, decoder: String?, _ decode: (Data) throws -> T
+    ) throws -> T {
+        guard let decoder, let store else { return try decode(cached.body) }
+        return try store.decoded(cached, forKey: key, decoder: decoder, decode)
     }
 
     /// Sends through the transport, turning its errors into the provider's.

@@ -62,8 +62,10 @@ public struct Show: Sendable, Equatable, Hashable, Codable {
         self.imdbID = imdbID
     }
 
-    /// The theater's time zone (UTC if the identifier is unknown).
-    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC")! }
+    /// The theater's time zone (UTC if the identifier is unknown), looked up once per identifier.
+    public var timeZone: TimeZone {
+        LocalClock.timeZone(identifier: timeZoneIdentifier) ?? LocalClock.timeZone(identifier: "UTC")!
+    }
 
     /// The calendar day the show starts on, in the theater's zone, as `YYYY-MM-DD`.
     public var localDay: String { LocalClock.day(of: start, in: timeZone) }
@@ -73,63 +75,4 @@ public struct Show: Sendable, Equatable, Hashable, Codable {
 
     /// Minutes past local midnight of `date` on the theater's clock (0–1439).
     public func localMinutes(of date: Date) -> Int { LocalClock.minutesPastMidnight(of: date, in: timeZone) }
-}
-
-/// Reading instants on a wall clock in a given zone.
-public enum LocalClock {
-    static func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
-    }
-
-    /// `YYYY-MM-DD` of `date` in `zone`.
-    public static func day(of date: Date, in zone: TimeZone) -> String {
-        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
-    }
-
-    /// `HH:MM` of `date` in `zone`.
-    public static func time(of date: Date, in zone: TimeZone) -> String {
-        let minutes = minutesPastMidnight(of: date, in: zone)
-        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
-    }
-
-    /// Minutes past local midnight of `date` in `zone`, as a wall clock reads it (0–1439).
-    public static func minutesPastMidnight(of date: Date, in zone: TimeZone) -> Int {
-        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
-        return c.hour! * 60 + c.minute!
-    }
-
-    /// The instant a wall clock in `zone` reads `text` (`YYYY-MM-DDTHH:MM[:SS]`, no offset), or nil.
-    ///
-    /// In the repeated hour when clocks go back, the earlier instant is taken.
-    public static func instant(localDateTime text: String, in zone: TimeZone) -> Date? {
-        let parts = text.split(separator: "T", maxSplits: 1)
-        guard parts.count == 2 else { return nil }
-        let date = parts[0].split(separator: "-").compactMap { Int($0) }
-        let time = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard date.count == 3, (2...3).contains(time.count), (1...12).contains(date[1]), (1...31).contains(date[2]),
-            (0...23).contains(time[0]), (0...59).contains(time[1])
-        else { return nil }
-        var components = DateComponents()
-        components.year = date[0]
-        components.month = date[1]
-        components.day = date[2]
-        components.hour = time[0]
-        components.minute = time[1]
-        components.second = time.count == 3 ? time[2] : 0
-        return calendar(zone).date(from: components)
-    }
-
-    /// Reads ISO 8601 with an offset or `Z` (`2026-11-22T18:30:00+02:00`, fractional seconds allowed), or nil.
-    public static func instant(iso8601 text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: trimmed) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: trimmed)
-    }
 }

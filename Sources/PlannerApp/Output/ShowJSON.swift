@@ -3,13 +3,9 @@ import Showtimes
 
 /// JSON pieces shared by `showtimes` and `plan`.
 package enum ShowJSON {
-    /// A time as ISO 8601 with the offset of `zone`: `2026-11-22T18:30:00+02:00`.
-    package static func time(_ date: Date, in zone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = zone
-        return formatter.string(from: date)
-    }
+    /// A time as ISO 8601 with the offset of `zone`: `2026-11-22T18:30:00+02:00`, as `ISO8601DateFormatter` writes
+    /// it with `.withInternetDateTime` (`LocalClock.iso8601` writes it without making one for every time).
+    package static func time(_ date: Date, in zone: TimeZone) -> String { LocalClock.iso8601(date, in: zone) }
 
     package struct Match: Encodable {
         let confidence: String

@@ -13,15 +13,20 @@ package struct ShowtimesReport {
     package let film: FilmReference?
     /// Whether the table has a Tickets column with each show's booking link (`--long`).
     package var long = false
+    /// The watchlist's title keys, worked out once for matching every show.
+    private let watchlistKeys: [FilmKeys]
 
-    /// Travel time to each nearby matched theater (a provider's own theater too), by theater id.
+    /// Travel time to each nearby matched theater (a provider's own theater too), by theater id. Without the
+    /// routes' lines: the table and the JSON write only the times.
     package var routes: [String: Route<Theater>] {
         var seen = Set<String>()
         let theaters = nearby.matching.matches.values.map(\.theater).sorted { $0.id < $1.id }
             .filter { seen.insert($0.id).inserted }
         let router: any Router = nearby.found.routing.router
         return Dictionary(
-            router.routes(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map { ($0.theater.id, $0) },
+            router.routesWithoutLines(from: nearby.found.origin.coordinate, to: theaters, mode: mode).map {
+                ($0.theater.id, $0)
+            },
             uniquingKeysWith: { first, _ in first })
     }
 
@@ -47,7 +52,7 @@ package struct ShowtimesReport {
             for show in shows {
                 let theater = nearby.matching.matches[show.providerTheaterID]?.theater
                 let route = theater.flatMap { routes[$0.id] }
-                let match = FilmMatcher.match(show, films: watchlist)
+                let match = FilmMatcher.match(show, films: watchlistKeys)
                 table.rows.append([
                     show.localTime(of: show.start), show.end.map(show.localTime) ?? "",
                     ShowJSON.title(show.title, year: show.year),
@@ -85,7 +90,7 @@ package struct ShowtimesReport {
         let routes = self.routes
         let entries = shows.map { show -> Entry in
             let match = nearby.matching.matches[show.providerTheaterID]
-            let film = FilmMatcher.match(show, films: watchlist)
+            let film = FilmMatcher.match(show, films: watchlistKeys)
             return Entry(
                 show: ShowJSON.show(show),
                 theater: ShowJSON.theater(
@@ -105,6 +110,7 @@ package struct ShowtimesReport {
         self.nearby = nearby
         self.shows = shows
         self.watchlist = watchlist
+        watchlistKeys = watchlist.map(FilmKeys.init)
         self.mode = mode
         self.film = film
     }

@@ -178,7 +178,7 @@ package struct SuggestReport {
                             duration_s: showing.route.map { $0.durationSeconds.rounded() },
                             next_shows: showing.nextShows.map {
                                 ShowEntry(
-                                    start: ISO8601DateFormatter().string(from: $0.start), time_zone: $0.timeZoneIdentifier,
+                                    start: Self.utcTime($0.start), time_zone: $0.timeZoneIdentifier,
                                     auditorium: $0.auditorium, booking_url: $0.bookingURL)
                             })
                     }
@@ -229,6 +229,12 @@ package struct SuggestReport {
             }
         }
     }
+
+    /// An instant as `ISO8601DateFormatter()` writes it by default (in GMT: `2026-11-27T16:30:00Z`), without
+    /// making a formatter for every show.
+    static func utcTime(_ date: Date) -> String { LocalClock.iso8601(date, in: gmt) }
+
+    private static let gmt = LocalClock.timeZone(identifier: "GMT")!
 
     /// "Thu 19:00", on the show's own clock.
     static func shortTime(_ show: Show) -> String {

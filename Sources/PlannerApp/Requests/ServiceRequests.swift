@@ -118,7 +118,7 @@ package struct ShowtimesRequest: Sendable {
     /// - Throws: ``PlannerAppError/invalidArgument(_:)``.
     package func validate() throws {
         try cache.validate()
-        _ = try localDay(zone: TimeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!)
+        _ = try localDay(zone: LocalClock.timeZone(identifier: FinnkinoParsing.timeZoneIdentifier)!)
         if let area, area.isEmpty || !area.allSatisfy({ $0.isASCII && $0.isNumber }) {
             throw PlannerAppError.invalidArgument(
                 "--area must be a Finnkino area id such as 1002, not '\(PlannerAppError.shortened(area))'")

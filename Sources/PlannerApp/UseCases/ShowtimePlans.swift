@@ -35,7 +35,9 @@ extension ShowtimesServices {
             window: ShowWindow(
                 localDay: nearby.localDay, afterMinutes: after.map { ShowWindow.cinemaMinutes($0.minutes) },
                 beforeMinutes: before.map { ShowWindow.cinemaMinutes($0.minutes) }),
-            bufferMinutes: buffer.minutes, now: now)
+            bufferMinutes: buffer.minutes, now: now,
+            // The report writes each route's time, source and mode, never its line.
+            lines: false)
         return PlanReport(
             nearby: nearby, plan: plan, mode: mode, after: after, before: before, buffer: buffer,
             watchlistCount: watchlist.count)
@@ -52,12 +54,12 @@ extension ShowtimesServices {
     /// The shows of one film: a stored film by original title and year; otherwise by title.
     static func filter(_ shows: [Show], film: FilmReference, store: any ListStorage) throws -> [Show] {
         if film.id != nil {
-            let candidate = FilmCandidate(try film.stored(in: store))
-            return shows.filter { FilmMatcher.match($0, candidate) != nil }
+            let candidate = FilmKeys(FilmCandidate(try film.stored(in: store)))
+            return shows.filter { FilmMatcher.match($0, ShowKeys($0), candidate) != nil }
         }
         if let stored = try? film.stored(in: store) {
-            let candidate = FilmCandidate(stored)
-            return shows.filter { FilmMatcher.match($0, candidate) != nil }
+            let candidate = FilmKeys(FilmCandidate(stored))
+            return shows.filter { FilmMatcher.match($0, ShowKeys($0), candidate) != nil }
         }
         let key = NameKey.of(film.title)
         return shows.filter { show in

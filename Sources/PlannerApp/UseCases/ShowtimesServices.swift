@@ -25,6 +25,9 @@ package struct ShowtimesServices {
     package let offline: Bool
     package var environment: Environment
     var verbose = false
+    /// What one request reads more than once (suggest asks for seven days): kept for this value's life, which is
+    /// one request's or one command's.
+    let requestMemo = ShowtimesRequestMemo()
 
     /// What MovieGlu needs besides a territory: its credentials, base URL and the territory `MOVIEGLU_TERRITORY` pins.
     package struct MovieGluSetup: Sendable {
@@ -43,10 +46,12 @@ package struct ShowtimesServices {
     }
 
     /// Builds the services over open storage (the server's).
-    package static func make(_ options: ShowtimesRequest, storage: Storage, environment: Environment) throws
-        -> ShowtimesServices
-    {
-        try options.validate()
+    /// - Parameter validated: true when the caller has just validated `options` itself (and answered its errors
+    ///   in its own order), so that they are not validated twice.
+    package static func make(
+        _ options: ShowtimesRequest, storage: Storage, environment: Environment, validated: Bool = false
+    ) throws -> ShowtimesServices {
+        if !validated { try options.validate() }
         let settings = try environment.settings()
         let showtimes = storage.showtimes
         let offline = options.offline || settings.online == "never"
@@ -211,9 +216,9 @@ package struct ShowtimesServices {
         sites: (DayShows) -> [WebPageSite] = { _ in [] }
     ) async throws -> DayShows {
         // A cinema day runs past midnight (ShowWindow): the next morning's imported shows before 06:00 belong to it.
-        var imported = try await showtimes.importedShows(onLocalDay: localDay)
+        var imported = try await importedShows(onLocalDay: localDay)
         if let next = CalendarDay(localDay)?.adding(days: 1).description {
-            imported += try await showtimes.importedShows(onLocalDay: next)
+            imported += try await importedShows(onLocalDay: next)
         }
         imported = imported.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
         let providers = asked(for: region)
@@ -346,15 +351,31 @@ package struct ShowtimesServices {
     /// each, its cheapest plan for a day of every film (BENCHMARKS.md counts a plan's requests).
     package static let movieGluCinemas = 5
 
-    /// `area`, else the id of the Finnkino area whose name is one of `cities`, else nil (every area).
+    /// `area`, else the id of the Finnkino area whose name is one of `cities`, else nil (every area). Chosen once a
+    /// request for the same cities (a week's days ask seven times).
     private func chooseArea(_ area: String?, cities: [String]) async throws -> String? {
         if let area { return area }
         guard !cities.isEmpty else { return nil }
+        if let chosen = requestMemo.area(for: cities) { return chosen }
         let areas = try await finnkino.areas().value
+        var chosen: String?
         for city in cities.map(NameKey.of) {
-            if let found = areas.first(where: { NameKey.of($0.name) == city }) { return found.id }
+            if let found = areas.first(where: { NameKey.of($0.name) == city }) {
+                chosen = found.id
+                break
+            }
         }
-        return nil
+        requestMemo.keep(area: chosen, for: cities)
+        return chosen
+    }
+
+    /// The imported shows starting on `localDay`, read once a request (a week's days each read their next morning,
+    /// which is the next day's too).
+    private func importedShows(onLocalDay localDay: String) async throws -> [Show] {
+        if let known = requestMemo.imported(onLocalDay: localDay) { return known }
+        let shows = try await showtimes.importedShows(onLocalDay: localDay)
+        requestMemo.keep(imported: shows, onLocalDay: localDay)
+        return shows
     }
 }
 
@@ -395,17 +416,19 @@ package struct ShowtimesRegion {
             timeZoneIdentifier = FinnkinoParsing.timeZoneIdentifier
         } else {
             timeZoneIdentifier =
-                gazetteer?.nearest(to: origin).map(\.timeZone).flatMap { TimeZone(identifier: $0)?.identifier }
+                gazetteer?.nearest(to: origin).map(\.timeZone)
+                .flatMap { LocalClock.timeZone(identifier: $0)?.identifier }
                 ?? TimeZone.current.identifier
         }
     }
 
     /// The zone of the day.
-    package var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .current }
+    package var timeZone: TimeZone { LocalClock.timeZone(identifier: timeZoneIdentifier) ?? .current }
 
     /// The IANA zone of the gazetteer place nearest `coordinate` (within 100 km), or nil.
     package func zoneAt(_ coordinate: Coordinate) -> String? {
-        guard let zone = gazetteer?.nearest(to: coordinate)?.timeZone, TimeZone(identifier: zone) != nil else {
+        guard let zone = gazetteer?.nearest(to: coordinate)?.timeZone, LocalClock.timeZone(identifier: zone) != nil
+        else {
             return nil
         }
         return zone
@@ -436,8 +459,12 @@ package struct NearbyShows {
     /// The zone the day was read in, for headers when no show is listed.
     package var timeZoneIdentifier: String { region.timeZoneIdentifier }
 
+    /// Reads the day's shows and matches their theaters.
+    /// - Parameter matcher: The search's catalog made ready for matching, when the caller matches more than one day
+    ///   against it (nil: made here, for this day's two matchings).
     package init(
-        found: TheaterSearch, options: ShowtimesRequest, services: ShowtimesServices, region: ShowtimesRegion? = nil
+        found: TheaterSearch, options: ShowtimesRequest, services: ShowtimesServices, region: ShowtimesRegion? = nil,
+        matcher: TheaterMatcherCatalog? = nil
     ) async throws {
         let region = region ?? ShowtimesRegion(found: found, environment: services.environment)
         let localDay = try options.localDay(zone: region.timeZone)
@@ -448,7 +475,7 @@ package struct NearbyShows {
         if let first = found.origin.label.split(separator: ",").first, found.origin.countryCode != nil {
             cities.append(String(first))
         }
-        let catalog = found.catalog.theaters
+        let catalog = matcher ?? TheaterMatcherCatalog(found.catalog.theaters)
         let origin = found.origin.coordinate
         let day = try await services.shows(
             localDay: localDay, region: region, area: options.area, cities: cities,
@@ -491,6 +518,14 @@ package struct NearbyShows {
     package static func match(_ day: ShowtimesServices.DayShows, catalog: [Theater], near origin: Coordinate)
         -> TheaterMatching
     {
+        match(day, catalog: TheaterMatcherCatalog(catalog), near: origin)
+    }
+
+    /// ``match(_:catalog:near:)`` against a catalog made ready for matching, which remembers its answers.
+    package static func match(
+        _ day: ShowtimesServices.DayShows, catalog matcher: TheaterMatcherCatalog, near origin: Coordinate
+    ) -> TheaterMatching {
+        let catalog = matcher.theaters
         var providerTheaters = ProviderTheater.of(day.shows)
         // A cinema's own page lists its own shows: they are that catalog theater's.
         let fromPages = Set(day.shows.filter { $0.provider == ShowtimesProvider.webPages.id }.map(\.providerTheaterID))
@@ -505,14 +540,14 @@ package struct NearbyShows {
             providerTheaters.removeAll { matches[$0.id] != nil }
         }
         guard !day.theatres.isEmpty else {
-            var matching = TheaterMatcher.match(providerTheaters, catalog: catalog, near: origin)
+            var matching = TheaterMatcher.match(providerTheaters, in: matcher, near: origin)
             matching.matches.merge(matches) { first, _ in first }
             return matching
         }
         var unmatched: [ProviderTheater] = []
         for provider in providerTheaters {
             guard let own = day.theatres[provider.id], let place = own.place.coordinate else {
-                if let match = TheaterMatcher.best(provider, catalog: catalog, near: origin) {
+                if let match = TheaterMatcher.best(provider, in: matcher, near: origin) {
                     matches[provider.id] = match
                 } else {
                     unmatched.append(provider)
@@ -520,7 +555,7 @@ package struct NearbyShows {
                 continue
             }
             if let match = TheaterMatcher.best(
-                provider, catalog: catalog, near: place, maxDistanceMeters: gracenoteMatchMeters)
+                provider, in: matcher, near: place, maxDistanceMeters: gracenoteMatchMeters)
             {
                 matches[provider.id] = match
                 continue
@@ -568,7 +603,8 @@ package struct NearbyShows {
         return shows.map { show in
             guard show.provider == "import", fixed(show.timeZoneIdentifier),
                 let theater = matches[show.providerTheaterID]?.theater,
-                let zone = gazetteer.nearest(to: theater.coordinate)?.timeZone, TimeZone(identifier: zone) != nil
+                let zone = gazetteer.nearest(to: theater.coordinate)?.timeZone,
+                LocalClock.timeZone(identifier: zone) != nil
             else { return show }
             var onClock = show
             onClock.timeZoneIdentifier = zone
@@ -613,4 +649,21 @@ package struct NearbyShows {
         let provider = shows.first { $0.providerTheaterID == id }?.provider
         return ShowtimesProvider.all.first { $0.id == provider }?.name ?? provider ?? "import"
     }
+}
+
+/// What one request's showtimes reads more than once: the Finnkino area chosen for its cities, and the imported
+/// shows of each day. Guarded by an `NSLock`.
+final class ShowtimesRequestMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var areas: [[String]: String?] = [:]
+    private var imported: [String: [Show]] = [:]
+
+    /// The area chosen for `cities` (nil inside: every area), or nil when none was.
+    func area(for cities: [String]) -> String?? { lock.withLock { areas[cities] } }
+
+    func keep(area: String?, for cities: [String]) { lock.withLock { areas[cities] = .some(area) } }
+
+    func imported(onLocalDay localDay: String) -> [Show]? { lock.withLock { imported[localDay] } }
+
+    func keep(imported shows: [Show], onLocalDay localDay: String) { lock.withLock { imported[localDay] = shows } }
 }

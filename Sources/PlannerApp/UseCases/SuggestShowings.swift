@@ -36,9 +36,13 @@ package struct SuggestShowings: Sendable {
         let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)
         var shows: [Show] = []
         var theaters: [String: Theater] = [:]
+        // The same catalog every day: its theaters' keys are worked out, and each provider theater matched, once.
+        // (The Finnkino area and the imported shows are read once through `services`.)
+        let matcher = TheaterMatcherCatalog(found.catalog.theaters)
         for offset in 0..<days {
             let request = ShowtimesRequest(date: today.adding(days: offset).description)
-            let nearby = try await NearbyShows(found: found, options: request, services: services, region: area)
+            let nearby = try await NearbyShows(
+                found: found, options: request, services: services, region: area, matcher: matcher)
             shows += nearby.nearbyShows.filter { $0.start >= now }
             for (id, match) in nearby.matching.matches { theaters[id] = match.theater }
         }
@@ -47,8 +51,11 @@ package struct SuggestShowings: Sendable {
         let providers = asked.filter { provider in shows.contains { $0.provider == provider.id } }
         let routeByTheater = Dictionary(routes.map { ($0.theater.id, $0) }, uniquingKeysWith: { a, _ in a })
         var byFilm: [Int: [Showing]] = [:]
+        // Every film against every show of the week: each title's keys worked out once.
+        let showKeys = shows.map(ShowKeys.init)
         for film in films {
-            let matched = shows.filter { FilmMatcher.match($0, film) != nil }
+            let filmKeys = FilmKeys(film)
+            let matched = zip(shows, showKeys).filter { FilmMatcher.match($0.0, $0.1, filmKeys) != nil }.map { $0.0 }
             let byTheater = Dictionary(grouping: matched) { $0.providerTheaterID }
             byFilm[film.id] = byTheater.compactMap { providerID, shows -> Showing? in
                 guard let theater = theaters[providerID] else { return nil }

@@ -11,10 +11,13 @@ import Watchlist
 /// `planner suggest` and `GET /v1/me/suggest`: the watchlisted films in cinemas now, with the nearest cinemas.
 extension FilmServices {
     /// Searches theaters near `near`, then joins the region's now-playing list with the watchlist.
-    /// - Parameter includeWatched: true keeps the films you marked watched; by default they are left out.
+    /// - Parameters:
+    ///   - includeWatched: true keeps the films you marked watched; by default they are left out.
+    ///   - routeLines: false leaves the routes without their lines, which only ``SuggestReport/geoJSON()`` draws:
+    ///     the table and the JSON write the same times and distances either way.
     package func suggestReport(
         near: String?, search: SearchRequest, includeWatched: Bool = false, showtimes: ShowtimesServices? = nil,
-        environment: Environment
+        environment: Environment, routeLines: Bool = true
     ) async throws -> SuggestReport {
         let found = try await TheaterSearch.resolve(
             near: near, search: search, environment: environment, providerTheatres: showtimes?.providerTheatres(at:))
@@ -31,12 +34,13 @@ extension FilmServices {
             services: self, region: region, includeWatched: includeWatched)
         let plan = Planner.Suggestions.plan(
             watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: CalendarDay(Date(), in: .current))
-        let routes = found.routes(search.mode)
+        let routes = found.routes(search.mode, lines: routeLines)
         var report = SuggestReport(
             found: found, region: region, plan: plan, routes: routes, mode: search.mode,
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
         report.showtimesCountry = area.country
         report.showtimesHints = ShowtimesProvider.wouldCover(area.country, configured: showtimes?.configured ?? [])
+        // Read once: the overviews, the posters and the candidates below all come from it.
         let watchlist = try store.list(.watchlist)
         report.overviews = Dictionary(
             watchlist.compactMap { item in item.film.overview.map { (item.film.id, $0) } },
@@ -47,7 +51,7 @@ extension FilmServices {
         // Where a showtimes provider covers the region, each film lists only the cinemas that show it.
         if let showtimes {
             let inTheaters = Set(plan.inTheaters.map(\.film.tmdbID))
-            let candidates = try store.list(.watchlist).filter { inTheaters.contains($0.film.id) }.map { FilmCandidate($0.film) }
+            let candidates = watchlist.filter { inTheaters.contains($0.film.id) }.map { FilmCandidate($0.film) }
             do {
                 report.showings = try await SuggestShowings.find(
                     for: candidates, found: found, routes: routes, area: area, services: showtimes)

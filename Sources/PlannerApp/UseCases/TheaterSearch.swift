@@ -25,8 +25,12 @@ package struct TheaterSearch {
     package var routing = RouterChoice(areas: [])
 
     /// The route to every hit for `mode`, in hit order.
-    package func routes(_ mode: TravelMode) -> [Route<Theater>] {
-        routing.router.routes(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
+    /// - Parameter lines: false leaves each route's `geometry` empty (`Router.routesWithoutLines`: the same times
+    ///   and distances), for an answer that draws no line.
+    package func routes(_ mode: TravelMode, lines: Bool = true) -> [Route<Theater>] {
+        lines
+            ? routing.router.routes(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
+            : routing.router.routesWithoutLines(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
     }
 
     /// The base catalog with the theaters of every area covering the origin (unless `--catalog` replaces it).

@@ -36,7 +36,9 @@ extension PlannerCommand {
                     near: try location.resolvedNear(environment: CompositionRoot.environment), search: search.request.offline(film.offline, verbose: film.verbose),
                     includeWatched: includeWatched,
                     showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache.request), environment: environment),
-                    environment: environment)
+                    environment: environment,
+                    // Only the GeoJSON draws the routes' lines.
+                    routeLines: output.format == .geojson)
             report.long = long.long
             switch output.format {
             case .json:

@@ -77,13 +77,17 @@ enum MeRoutes {
             let query = try Query(request)
             let environment = try state.requestEnvironment()
             let search = try TheaterRoutes.searchRequest(query, settings: environment.settings())
+            // Only the GeoJSON draws the routes' lines. A format that is refused is refused below, as before.
+            let plainJSON =
+                (try? TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]))
+                == .json
             let films = try state.films(region: try FilmRoutes.region(query), user: user)
             let report = try await films
                 .suggestReport(
                     near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
                     showtimes: try ShowtimesServices.make(
                         ShowtimesRequest(), storage: state.storage.scoped(to: user.id), environment: environment),
-                    environment: environment)
+                    environment: environment, routeLines: !plainJSON)
             switch try TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]) {
             case .geojson: return Reply.geoJSON(report.geoJSON())
             default:

@@ -38,7 +38,7 @@ enum ShowtimeRoutes {
         try showtimes.validate()
         let user = try await state.optionalUser(request)?.id ?? ServerState.nobody
         let services = try ShowtimesServices.make(
-            showtimes, storage: state.storage.scoped(to: user), environment: environment)
+            showtimes, storage: state.storage.scoped(to: user), environment: environment, validated: true)
         let found = try await TheaterSearch.resolve(
             near: query.string("near"), search: search, environment: environment,
             providerTheatres: services.providerTheatres(at:))

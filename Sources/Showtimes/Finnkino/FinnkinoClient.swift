@@ -71,11 +71,16 @@ public struct FinnkinoClient: Sendable {
         }
         var query = [URLQueryItem(name: "dt", value: "\(parts[2]).\(parts[1]).\(parts[0])")]
         if let area { query.insert(URLQueryItem(name: "area", value: area), at: 0) }
-        let fetched = try await fetch(path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds) { data in
-            try FinnkinoParsing.schedule(from: data)
+        // Sorted as part of the decoding, so that a kept decoding is kept sorted.
+        let fetched = try await fetch(
+            path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds, decoder: "finnkino schedule"
+        ) { data in
+            var schedule = try FinnkinoParsing.schedule(from: data)
+            schedule.shows = schedule.shows.sorted { $0.start < $1.start }
+            return schedule
         }
         return ShowtimesFetch(
-            value: fetched.value.shows.sorted { $0.start < $1.start }, fetchedAt: fetched.fetchedAt,
+            value: fetched.value.shows, fetchedAt: fetched.fetchedAt,
             fromCache: fetched.fromCache, isStale: fetched.isStale, staleReason: fetched.staleReason,
             unreadable: fetched.value.unreadable)
     }
@@ -83,14 +88,17 @@ public struct FinnkinoClient: Sendable {
     /// Finnkino's theatre areas.
     /// - Throws: ``ShowtimesError``.
     public func areas() async throws -> ShowtimesFetch<[TheatreArea]> {
-        try await fetch(path: "TheatreAreas/", query: [], freshSeconds: Self.areasFreshSeconds) { data in
+        try await fetch(
+            path: "TheatreAreas/", query: [], freshSeconds: Self.areasFreshSeconds, decoder: "finnkino areas"
+        ) { data in
             try FinnkinoParsing.areas(from: data)
         }
     }
 
-    /// Answers from the cache or the provider, through the shared ``ProviderFetcher``.
+    /// Answers from the cache or the provider, through the shared ``ProviderFetcher``; both documents decode from
+    /// their body alone, so a cached one is decoded once per version (`decoder`).
     private func fetch<T: Sendable>(
-        path: String, query: [URLQueryItem], freshSeconds: Double, decode: (Data) throws -> T
+        path: String, query: [URLQueryItem], freshSeconds: Double, decoder: String, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         let key =
             "finnkino " + path
@@ -102,6 +110,7 @@ public struct FinnkinoClient: Sendable {
             timeoutSeconds: timeoutSeconds)
         let fetcher = ProviderFetcher(
             provider: FinnkinoParsing.providerName, transport: transport, store: store, policy: policy, now: now)
-        return try await fetcher.fetch(key: key, request: request, freshSeconds: freshSeconds, decode: decode)
+        return try await fetcher.fetch(
+            key: key, request: request, freshSeconds: freshSeconds, decoder: decoder, decode: decode)
     }
 }

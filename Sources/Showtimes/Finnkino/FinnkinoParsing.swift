@@ -60,7 +60,7 @@ public enum FinnkinoParsing {
     /// One `<Show>` record as a ``Show``: the start from `dttmShowStartUTC` when present, else from the local
     /// `dttmShowStart` in Europe/Helsinki; the end from the local `dttmShowEnd`.
     static func show(_ record: [String: String]) throws -> Show {
-        let zone = TimeZone(identifier: timeZoneIdentifier)!
+        let zone = LocalClock.timeZone(identifier: timeZoneIdentifier)!
         func required(_ field: String) throws -> String {
             guard let value = record[field] else {
                 throw ShowtimesError.invalidShow(provider: providerName, field: field, value: "")

@@ -48,7 +48,8 @@ public struct GracenoteClient: Sendable {
         -> ShowtimesFetch<[GracenoteTheatre]>
     {
         try await fetch(
-            path: "theatres", query: Self.area(point, radiusKilometers), freshSeconds: Self.theatresFreshSeconds
+            path: "theatres", query: Self.area(point, radiusKilometers), freshSeconds: Self.theatresFreshSeconds,
+            decoder: "gracenote theatres"
         ) { try GracenoteParsing.theatres(from: $0) }
     }
 
@@ -59,15 +60,31 @@ public struct GracenoteClient: Sendable {
         startDate: String, numDays: Int = 1, around point: Coordinate, radiusKilometers: Double,
         zoneOfTheatre: @escaping (String) -> String
     ) async throws -> ShowtimesFetch<[Show]> {
+        try await showings(
+            startDate: startDate, numDays: numDays, around: point, radiusKilometers: radiusKilometers,
+            zoneOfTheatre: zoneOfTheatre, decoder: nil)
+    }
+
+    /// ``showings(startDate:numDays:around:radiusKilometers:zoneOfTheatre:)``, with `decoder` naming what
+    /// `zoneOfTheatre` answers (nil where that is unknown), so that a cached answer is decoded once per version.
+    func showings(
+        startDate: String, numDays: Int, around point: Coordinate, radiusKilometers: Double,
+        zoneOfTheatre: @escaping (String) -> String, decoder: String?
+    ) async throws -> ShowtimesFetch<[Show]> {
         guard CalendarDayText.isValid(startDate) else { throw ShowtimesError.invalidDay(startDate) }
         let query =
             [URLQueryItem(name: "startDate", value: startDate), URLQueryItem(name: "numDays", value: "\(numDays)")]
             + Self.area(point, radiusKilometers)
-        let fetched = try await fetch(path: "movies/showings", query: query, freshSeconds: Self.showingsFreshSeconds) {
-            try GracenoteParsing.schedule(fromShowings: $0, zoneOfTheatre: zoneOfTheatre)
+        // Sorted as part of the decoding, so that a kept decoding is kept sorted.
+        let fetched = try await fetch(
+            path: "movies/showings", query: query, freshSeconds: Self.showingsFreshSeconds, decoder: decoder
+        ) {
+            var schedule = try GracenoteParsing.schedule(fromShowings: $0, zoneOfTheatre: zoneOfTheatre)
+            schedule.shows = schedule.shows.sorted { $0.start < $1.start }
+            return schedule
         }
         return ShowtimesFetch(
-            value: fetched.value.shows.sorted { $0.start < $1.start }, fetchedAt: fetched.fetchedAt,
+            value: fetched.value.shows, fetchedAt: fetched.fetchedAt,
             fromCache: fetched.fromCache, isStale: fetched.isStale, staleReason: fetched.staleReason,
             unreadable: fetched.value.unreadable)
     }
@@ -84,9 +101,13 @@ public struct GracenoteClient: Sendable {
         for theatre in theatres.value {
             zones[theatre.id] = theatre.coordinate.flatMap(zoneAt) ?? fallbackZone
         }
+        // The decoding depends on the body and on each theatre's zone: named by the zones themselves.
+        let decoder =
+            "gracenote showings\n" + fallbackZone + "\n"
+            + zones.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         let shows = try await showings(
             startDate: localDay, numDays: numDays, around: point, radiusKilometers: radiusKilometers,
-            zoneOfTheatre: { zones[$0] ?? fallbackZone })
+            zoneOfTheatre: { zones[$0] ?? fallbackZone }, decoder: decoder)
         return GracenoteSchedule(shows: shows, theatres: byID)
     }
 
@@ -104,7 +125,7 @@ public struct GracenoteClient: Sendable {
 
     /// Asks through the shared ``ProviderFetcher``: the cache key holds the path and query, never the key.
     private func fetch<T: Sendable>(
-        path: String, query: [URLQueryItem], freshSeconds: Double, decode: (Data) throws -> T
+        path: String, query: [URLQueryItem], freshSeconds: Double, decoder: String?, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         let key = "gracenote " + path + "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
@@ -119,7 +140,7 @@ public struct GracenoteClient: Sendable {
                 guard status == 403 || status == 401 else { return nil }
                 return .keyRefused(
                     provider: GracenoteParsing.providerName, variable: ShowtimesProvider.gracenoteKeyVariable)
-            }, decode: decode)
+            }, decoder: decoder, decode: decode)
     }
 }
 

@@ -79,7 +79,7 @@ public enum GracenoteParsing {
         }
         let local = string(showtime["dateTime"]) ?? ""
         let zoneIdentifier = zoneOfTheatre(theatreID)
-        guard let zone = TimeZone(identifier: zoneIdentifier),
+        guard let zone = LocalClock.timeZone(identifier: zoneIdentifier),
             let start = LocalClock.instant(localDateTime: local, in: zone)
         else {
             throw ShowtimesError.invalidShow(provider: providerName, field: "dateTime", value: local)

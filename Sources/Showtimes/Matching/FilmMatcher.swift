@@ -40,6 +40,41 @@ public struct FilmMatch: Sendable, Equatable {
     }
 }
 
+/// A film's name keys, worked out once for matching it against many shows.
+public struct FilmKeys: Sendable {
+    /// The film.
+    public let film: FilmCandidate
+    let imdbID: String?
+    /// The key of its original title, else of its title.
+    let original: String
+    /// The keys of its title and original title.
+    let titles: Set<String>
+
+    /// Works out the keys of `film`.
+    public init(_ film: FilmCandidate) {
+        self.film = film
+        imdbID = film.imdbID?.lowercased()
+        original = NameKey.of(film.originalTitle ?? film.title)
+        titles = Set([film.title, film.originalTitle].compactMap { $0 }.map(NameKey.of))
+    }
+}
+
+/// A show's name keys, worked out once for matching it against many films.
+public struct ShowKeys: Sendable {
+    let imdbID: String?
+    /// The key of the original title, when the show lists one.
+    let original: String?
+    /// The key of the listed title.
+    let title: String
+
+    /// Works out the keys of `show`.
+    public init(_ show: Show) {
+        imdbID = show.imdbID?.lowercased()
+        original = show.originalTitle.map(NameKey.of)
+        title = NameKey.of(show.title)
+    }
+}
+
 /// Matches shows to films by original title and year.
 ///
 /// - exact: the show's original title equals the film's, and so does the year;
@@ -48,12 +83,21 @@ public struct FilmMatch: Sendable, Equatable {
 /// - weak: a listed title agrees, with a year missing or one off.
 ///
 /// Titles that agree with years two or more apart never match: that is a remake.
+///
+/// Matching many shows against many films, work out their keys once (``FilmKeys``, ``ShowKeys``) and use the
+/// functions that take them: the titles' normalization is most of the work.
 public enum FilmMatcher {
     /// The best match of `show` among `films`, or nil.
     public static func match(_ show: Show, films: [FilmCandidate]) -> FilmMatch? {
+        match(show, films: films.map(FilmKeys.init))
+    }
+
+    /// The best match of `show` among `films`, or nil.
+    public static func match(_ show: Show, films: [FilmKeys], showKeys: ShowKeys? = nil) -> FilmMatch? {
+        let keys = showKeys ?? ShowKeys(show)
         var best: FilmMatch?
         for film in films {
-            guard let match = match(show, film) else { continue }
+            guard let match = match(show, keys, film) else { continue }
             if best == nil || match.confidence < best!.confidence { best = match }
         }
         return best
@@ -61,34 +105,38 @@ public enum FilmMatcher {
 
     /// How `show` matches `film`, or nil.
     public static func match(_ show: Show, _ film: FilmCandidate) -> FilmMatch? {
+        match(show, ShowKeys(show), FilmKeys(film))
+    }
+
+    /// How `show`, whose keys are `keys`, matches `film`, or nil.
+    public static func match(_ show: Show, _ keys: ShowKeys, _ film: FilmKeys) -> FilmMatch? {
         // Both ids known: they decide, whatever the titles say.
-        if let shown = show.imdbID?.lowercased(), let own = film.imdbID?.lowercased() {
-            return shown == own ? FilmMatch(film: film, confidence: .exact, reason: "same IMDb id") : nil
+        if let shown = keys.imdbID, let own = film.imdbID {
+            return shown == own ? FilmMatch(film: film.film, confidence: .exact, reason: "same IMDb id") : nil
         }
         let yearGap: Int? = {
-            guard let a = show.year, let b = film.year else { return nil }
+            guard let a = show.year, let b = film.film.year else { return nil }
             return abs(a - b)
         }()
         if let gap = yearGap, gap > 1 { return nil }
         let sameYear = yearGap == 0
-        let filmOriginal = NameKey.of(film.originalTitle ?? film.title)
-        let filmTitles = Set([film.title, film.originalTitle].compactMap { $0 }.map(NameKey.of))
-        if let original = show.originalTitle.map(NameKey.of), !original.isEmpty {
-            if original == filmOriginal {
+        if let original = keys.original, !original.isEmpty {
+            if original == film.original {
                 return FilmMatch(
-                    film: film, confidence: sameYear ? .exact : .likely,
+                    film: film.film, confidence: sameYear ? .exact : .likely,
                     reason: sameYear ? "same original title and year" : "same original title; year \(yearNote(yearGap))"
                 )
             }
-            if filmTitles.contains(original) {
+            if film.titles.contains(original) {
                 return FilmMatch(
-                    film: film, confidence: sameYear ? .likely : .weak, reason: "original title equals the film's title"
+                    film: film.film, confidence: sameYear ? .likely : .weak,
+                    reason: "original title equals the film's title"
                 )
             }
         }
-        if filmTitles.contains(NameKey.of(show.title)) {
+        if film.titles.contains(keys.title) {
             return FilmMatch(
-                film: film, confidence: sameYear ? .likely : .weak,
+                film: film.film, confidence: sameYear ? .likely : .weak,
                 reason: show.originalTitle == nil ? "no original title listed; same title" : "same listed title")
         }
         return nil

@@ -63,6 +63,9 @@ public struct TheaterMatching: Sendable {
 /// `name:en`) equals the venue, or one contains the other (weak); a catalog theater whose `addr:city` names
 /// another city never matches; and, when a reference point is given, neither does one farther from it than
 /// `maxDistanceMeters` (Finnkino has a Kinopalatsi in Helsinki and another in Turku).
+///
+/// Matching more than once against one catalog (a day's shows are matched twice, a week's seven times), make a
+/// ``TheaterMatcherCatalog`` once and use the functions that take it.
 public enum TheaterMatcher {
     /// How far from the reference point a matched theater may be, in meters, unless told otherwise.
     public static let defaultMaxDistanceMeters = 50_000.0
@@ -72,10 +75,19 @@ public enum TheaterMatcher {
         _ providerTheaters: [ProviderTheater], catalog: [Theater], near reference: Coordinate?,
         maxDistanceMeters: Double = defaultMaxDistanceMeters
     ) -> TheaterMatching {
+        match(
+            providerTheaters, in: TheaterMatcherCatalog(catalog), near: reference, maxDistanceMeters: maxDistanceMeters)
+    }
+
+    /// Matches every provider theater against `catalog`.
+    public static func match(
+        _ providerTheaters: [ProviderTheater], in catalog: TheaterMatcherCatalog, near reference: Coordinate?,
+        maxDistanceMeters: Double = defaultMaxDistanceMeters
+    ) -> TheaterMatching {
         var matches: [String: TheaterMatch] = [:]
         var unmatched: [ProviderTheater] = []
         for provider in providerTheaters {
-            if let match = best(provider, catalog: catalog, near: reference, maxDistanceMeters: maxDistanceMeters) {
+            if let match = best(provider, in: catalog, near: reference, maxDistanceMeters: maxDistanceMeters) {
                 matches[provider.id] = match
             } else {
                 unmatched.append(provider)
@@ -89,15 +101,34 @@ public enum TheaterMatcher {
         _ provider: ProviderTheater, catalog: [Theater], near reference: Coordinate?,
         maxDistanceMeters: Double = defaultMaxDistanceMeters
     ) -> TheaterMatch? {
+        best(provider, in: TheaterMatcherCatalog(catalog), near: reference, maxDistanceMeters: maxDistanceMeters)
+    }
+
+    /// The best catalog theater for one provider theater: best confidence, then nearest the reference. Asked again
+    /// for the same provider theater, reference and distance, the catalog answers what it found the first time.
+    public static func best(
+        _ provider: ProviderTheater, in catalog: TheaterMatcherCatalog, near reference: Coordinate?,
+        maxDistanceMeters: Double = defaultMaxDistanceMeters
+    ) -> TheaterMatch? {
+        catalog.best(provider, near: reference, maxDistanceMeters: maxDistanceMeters)
+    }
+
+    /// ``best(_:in:near:maxDistanceMeters:)`` worked out, with the catalog theaters' keys from `keys`.
+    static func best(
+        _ provider: ProviderTheater, catalog: [Theater], keys: (Int) -> TheaterMatcherCatalog.Keys,
+        near reference: Coordinate?, maxDistanceMeters: Double
+    ) -> TheaterMatch? {
         let (venue, city) = split(provider.name)
         guard !venue.isEmpty else { return nil }
         var candidates: [(match: TheaterMatch, distance: Double)] = []
-        for theater in catalog {
-            let names = [theater.name, theater.tags["name:en"]].compactMap { $0 }.map(NameKey.of).filter { !$0.isEmpty }
-            let theaterCity = theater.tags["addr:city"].map(NameKey.of)
-            if let city, let theaterCity, !theaterCity.isEmpty, theaterCity != city { continue }
+        for (index, theater) in catalog.enumerated() {
+            // The distance first: it is cheap, and a theater too far needs no keys (either test alone rules it out).
             let distance = reference.map { $0.distanceMeters(to: theater.coordinate) } ?? 0
             if distance > maxDistanceMeters { continue }
+            let theaterKeys = keys(index)
+            let names = theaterKeys.names
+            let theaterCity = theaterKeys.city
+            if let city, let theaterCity, !theaterCity.isEmpty, theaterCity != city { continue }
             let confidence: MatchConfidence
             let reason: String
             if names.contains(venue) {
@@ -125,5 +156,62 @@ public enum TheaterMatcher {
         guard let comma = name.lastIndex(of: ",") else { return (NameKey.of(name), nil) }
         let city = NameKey.of(String(name[name.index(after: comma)...]))
         return (NameKey.of(String(name[..<comma])), city.isEmpty ? nil : city)
+    }
+}
+
+/// A catalog made ready for matching: each theater's name keys worked out when first needed, and each provider
+/// theater's best match remembered, by its id and name, the reference point and the distance allowed.
+///
+/// Made for one request's matching (its catalog does not change under it). Guarded by an `NSLock`, so that it
+/// may be shared.
+public final class TheaterMatcherCatalog: @unchecked Sendable {
+    /// A catalog theater's keys: its name's and `name:en`'s (the empty ones left out), and its `addr:city`'s.
+    struct Keys {
+        let names: [String]
+        let city: String?
+    }
+
+    /// One call's arguments; the provider theater by its exact text (see ``ExactText``), as its match carries it.
+    private struct Question: Hashable {
+        let providerID: ExactText
+        let providerName: ExactText
+        let reference: Coordinate?
+        let maxDistanceMeters: Double
+    }
+
+    /// The catalog's theaters.
+    public let theaters: [Theater]
+    private let lock = NSLock()
+    private var keys: [Int: Keys] = [:]
+    private var answers: [Question: TheaterMatch?] = [:]
+
+    /// Prepares `theaters` for matching.
+    public init(_ theaters: [Theater]) {
+        self.theaters = theaters
+    }
+
+    func best(_ provider: ProviderTheater, near reference: Coordinate?, maxDistanceMeters: Double) -> TheaterMatch? {
+        let question = Question(
+            providerID: ExactText(provider.id), providerName: ExactText(provider.name), reference: reference,
+            maxDistanceMeters: maxDistanceMeters)
+        return lock.withLock {
+            if let known = answers[question] { return known }
+            let answer = TheaterMatcher.best(
+                provider, catalog: theaters, keys: self.keys(at:), near: reference,
+                maxDistanceMeters: maxDistanceMeters)
+            answers[question] = .some(answer)
+            return answer
+        }
+    }
+
+    /// Called with the lock held.
+    private func keys(at index: Int) -> Keys {
+        if let known = keys[index] { return known }
+        let theater = theaters[index]
+        let made = Keys(
+            names: [theater.name, theater.tags["name:en"]].compactMap { $0 }.map(NameKey.of).filter { !$0.isEmpty },
+            city: theater.tags["addr:city"].map(NameKey.of))
+        keys[index] = made
+        return made
     }
 }

@@ -114,7 +114,7 @@ public struct MovieGluClient: Sendable {
         let n = min(max(count, 1), Self.maxCinemas)
         return try await fetch(
             path: "cinemasNearby/", query: [URLQueryItem(name: "n", value: "\(n)")], around: point,
-            geolocationInKey: true, freshSeconds: Self.cinemasFreshSeconds
+            geolocationInKey: true, freshSeconds: Self.cinemasFreshSeconds, decoder: "movieglu cinemas"
         ) { try MovieGluParsing.cinemas(from: $0) }
     }
 
@@ -126,15 +126,20 @@ public struct MovieGluClient: Sendable {
     {
         guard CalendarDayText.isValid(date) else { throw ShowtimesError.invalidDay(date) }
         let query = [URLQueryItem(name: "cinema_id", value: cinema.id), URLQueryItem(name: "date", value: date)]
+        // The decoding depends on the body and on everything it is given, all named in `decoder`; sorted as part of
+        // it, so that a kept decoding is kept sorted.
         let fetched = try await fetch(
             path: "cinemaShowTimes/", query: query, around: point, geolocationInKey: false,
-            freshSeconds: Self.showTimesFreshSeconds
+            freshSeconds: Self.showTimesFreshSeconds,
+            decoder: ["movieglu showtimes", cinema.id, cinema.name, date, zone].joined(separator: "\n")
         ) {
-            try MovieGluParsing.shows(
+            var schedule = try MovieGluParsing.shows(
                 fromCinemaShowTimes: $0, cinemaID: cinema.id, cinemaName: cinema.name, date: date, zone: zone)
+            schedule.shows = schedule.shows.sorted(by: Self.byStart)
+            return schedule
         }
         return ShowtimesFetch(
-            value: fetched.value.shows.sorted(by: Self.byStart), fetchedAt: fetched.fetchedAt,
+            value: fetched.value.shows, fetchedAt: fetched.fetchedAt,
             fromCache: fetched.fromCache, isStale: fetched.isStale, staleReason: fetched.staleReason,
             unreadable: fetched.value.unreadable)
     }
@@ -223,7 +228,7 @@ public struct MovieGluClient: Sendable {
     /// (and the geolocation where the answer depends on it), never a credential.
     private func fetch<T: Sendable>(
         path: String, query: [URLQueryItem], around point: Coordinate, geolocationInKey: Bool, freshSeconds: Double,
-        decode: (Data) throws -> T
+        decoder: String, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         let geolocation = Self.geolocation(point)
         var key =
@@ -246,7 +251,7 @@ public struct MovieGluClient: Sendable {
                 // A missing or wrong credential is a 401 (a 403 where the key lacks the permission).
                 guard status == 401 || status == 403 else { return nil }
                 return .keyRefused(provider: MovieGluParsing.providerName, variable: Self.keyVariable)
-            }, decode: decode)
+            }, decoder: decoder, decode: decode)
     }
 }
 

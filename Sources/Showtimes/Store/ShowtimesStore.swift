@@ -15,6 +15,9 @@ import Foundation
 public struct ShowtimesStore: Sendable {
     private let cacheStorage: any ShowtimesCacheStorage
     private let importStorage: (any ImportedShowStorage)?
+    /// The decoded cached answers of this store (its copies share them): a server makes its store once, so they
+    /// serve every request.
+    let memo = ShowtimesCacheMemo()
 
     /// Creates a store whose response cache is `cache`, and whose imported shows are in `imports`, if anywhere.
     ///
@@ -32,14 +35,41 @@ public struct ShowtimesStore: Sendable {
         try guarded { try cacheStorage.cached(forKey: key) }
     }
 
+    /// When the answer cached under `key` was fetched and its size, without reading it; nil when none is.
+    /// - Throws: ``ShowtimesError/database(_:)``.
+    public func cacheStamp(forKey key: String) async throws -> ShowtimesCacheStamp? {
+        try guarded { try cacheStorage.cacheStamp(forKey: key) }
+    }
+
     /// Caches `body` under `key`, replacing what was there.
     /// - Throws: ``ShowtimesError/database(_:)``.
     public func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
+        // Dropped before and after the write: a reader between the two may keep the old row's decoding.
+        memo.forget(cacheKey: key)
+        defer { memo.forget(cacheKey: key) }
         do { try await cacheStorage.cache(body, forKey: key, fetchedAt: fetchedAt) } catch let error as ShowtimesError {
             throw error
         } catch {
             throw ShowtimesError.database(String(describing: error))
         }
+    }
+
+    /// The value `decode` makes of `cached` (a row of `key`), decoded once per version of the row: `decoder` names
+    /// the decoding and all it depends on besides the body. A failure is not kept, so it is met again next time.
+    func decoded<T: Sendable>(
+        _ cached: (body: Data, fetchedAt: Date), forKey key: String, decoder: String, _ decode: (Data) throws -> T
+    ) rethrows -> T {
+        let stamp = ShowtimesCacheStamp(fetchedAt: cached.fetchedAt, byteCount: cached.body.count)
+        if let kept = memo.value(forKey: key, decoder: decoder, stamp: stamp, as: T.self) { return kept }
+        let value = try decode(cached.body)
+        memo.keep(value, forKey: key, decoder: decoder, stamp: stamp)
+        return value
+    }
+
+    /// The value kept for the row `stamp` of `key` by `decoder`, if any: a cached answer used again without
+    /// reading its body.
+    func decoded<T: Sendable>(forKey key: String, decoder: String, stamp: ShowtimesCacheStamp, as type: T.Type) -> T? {
+        memo.value(forKey: key, decoder: decoder, stamp: stamp, as: type)
     }
 
     // MARK: - Imported shows
@@ -84,8 +114,19 @@ public struct ShowtimesStore: Sendable {
 public protocol ShowtimesCacheStorage: Sendable {
     /// The body cached under `key` and when it was fetched, if any.
     func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)?
+    /// When the body cached under `key` was fetched and its size in bytes, if one is: what tells whether a decoded
+    /// copy is still the row's, without reading the body. `byteCount` must be the `body.count` that
+    /// ``cached(forKey:)`` would give.
+    func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp?
     /// Caches `body` under `key`, replacing what was there.
     func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws
+}
+
+extension ShowtimesCacheStorage {
+    /// Reads the whole row: for a storage that has no cheaper way (a test's in memory).
+    public func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp? {
+        try cached(forKey: key).map { ShowtimesCacheStamp(fetchedAt: $0.fetchedAt, byteCount: $0.body.count) }
+    }
 }
 
 /// Where a ``ShowtimesStore`` keeps the imported shows (a port: the `SQLiteStore` module implements it). The calls

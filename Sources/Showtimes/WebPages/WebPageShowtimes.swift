@@ -205,11 +205,11 @@ public struct WebPageShowtimesClient: Sendable {
         guard robots.isAllowed(path: pagePath) else { return SiteRead(outcome: .disallowed(path: pagePath)) }
         let interval = max(minimumHostIntervalSeconds, min(robots.crawlDelay ?? 0, Self.maxCrawlDelaySeconds))
 
-        let body: Data
+        let first: PageMarkup
         var allFromCache: Bool
-        switch await page(website, origin: origin, robots: robots, interval: interval) {
-        case .body(let data, let fromCache):
-            body = data
+        switch await page(website, origin: origin, robots: robots, interval: interval, zone: site.zone) {
+        case .markup(let markup, let fromCache):
+            first = markup
             allFromCache = fromCache
         case .tooLarge(let bytes):
             return SiteRead(outcome: .tooLarge(bytes: bytes))
@@ -218,7 +218,6 @@ public struct WebPageShowtimesClient: Sendable {
         case .failed(let reason):
             return SiteRead(outcome: .failed(reason))
         }
-        let first = ScreeningMarkup.events(inPage: Self.text(of: body), pageURL: website, theaterZone: site.zone)
         var screenings = first.events
         var unreadable = first.unreadable
 
@@ -228,10 +227,9 @@ public struct WebPageShowtimesClient: Sendable {
                 unreadable.append("event page \(path): its robots.txt does not allow planner to read it")
                 continue
             }
-            switch await page(url, origin: origin, robots: robots, interval: interval) {
-            case .body(let data, let fromCache):
+            switch await page(url, origin: origin, robots: robots, interval: interval, zone: site.zone) {
+            case .markup(let more, let fromCache):
                 allFromCache = allFromCache && fromCache
-                let more = ScreeningMarkup.events(inPage: Self.text(of: data), pageURL: url, theaterZone: site.zone)
                 screenings += more.events
                 unreadable += more.unreadable
             case .tooLarge(let bytes):
@@ -283,6 +281,19 @@ public struct WebPageShowtimesClient: Sendable {
         return hash
     }
 
+    /// What a page's schema.org markup gives: its screenings, the event pages it names, and what could not be read.
+    struct PageMarkup: Sendable {
+        var events: [MarkupScreening]
+        var eventPages: [URL]
+        var unreadable: [String]
+    }
+
+    /// The markup of the page `body` fetched from `pageURL`, read in the theater's `zone`.
+    static func markup(of body: Data, pageURL: URL, zone: String) -> PageMarkup {
+        let read = ScreeningMarkup.events(inPage: text(of: body), pageURL: pageURL, theaterZone: zone)
+        return PageMarkup(events: read.events, eventPages: read.eventPages, unreadable: read.unreadable)
+    }
+
     /// A page's bytes as text: UTF-8, or ISO-8859-1 when they are not UTF-8.
     static func text(of body: Data) -> String {
         if let text = String(data: body, encoding: .utf8) { return text }
@@ -303,8 +314,19 @@ public struct WebPageShowtimesClient: Sendable {
     /// stands in when there is one).
     func robotsTxt(_ origin: SiteOrigin) async -> RobotsVerdict {
         let key = "web robots " + origin.text
+        // The rules depend on the record and the product token only: read once per version of the cached record.
+        let decoder = "web robots rules\n" + productToken
+        if let kept = await keptDecoding(
+            key, decoder: decoder, freshSeconds: Self.robotsFreshSeconds, as: RobotsTxt.self)
+        {
+            return .rules(kept)
+        }
         let cached = await cachedEntry(key)
-        let cachedRules = cached.flatMap { Self.robots(fromCache: $0.body, productToken: productToken) }
+        let cachedRules = cached.flatMap { cached in
+            Self.decodedIfAny(cached, key: key, decoder: decoder, store: store) {
+                Self.robots(fromCache: $0, productToken: productToken)
+            }
+        }
         if let cached, let cachedRules,
             policy == .offline
                 || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < Self.robotsFreshSeconds)
@@ -348,27 +370,40 @@ public struct WebPageShowtimesClient: Sendable {
 
     // MARK: - Pages
 
-    /// A page as fetched or cached.
+    /// A page's markup as fetched or cached.
     enum PageFetch: Sendable {
-        case body(Data, fromCache: Bool)
+        case markup(PageMarkup, fromCache: Bool)
         case tooLarge(Int)
         case notCached
         case failed(String)
     }
 
-    /// The page at `url`: a fresh cached copy, else the site's answer (cached when it is a 200 within the limit),
-    /// else an older cached copy.
     /// How many redirects a page may take, each on the same site and allowed by its robots.txt.
     static let maxRedirects = 3
 
-    func page(_ url: URL, origin: SiteOrigin, robots: RobotsTxt, interval: Double) async -> PageFetch {
+    /// The markup of the page at `url`, read in the theater's `zone`: from a fresh cached copy, else from the site's
+    /// answer (cached when it is a 200 within the limit), else from an older cached copy. A cached copy is read
+    /// once per version of its row.
+    func page(_ url: URL, origin: SiteOrigin, robots: RobotsTxt, interval: Double, zone: String) async -> PageFetch {
         let key = "web page " + url.absoluteString
+        // The markup depends on the body, the page's address (in the key) and the zone.
+        let decoder = "web page markup\n" + zone
+        if let kept = await keptDecoding(
+            key, decoder: decoder, freshSeconds: Self.pageFreshSeconds, as: PageMarkup.self)
+        {
+            return .markup(kept, fromCache: true)
+        }
         let cached = await cachedEntry(key)
+        let cachedMarkup = { (cached: (body: Data, fetchedAt: Date)) -> PageMarkup in
+            let read = { (body: Data) in Self.markup(of: body, pageURL: url, zone: zone) }
+            guard let store = self.store else { return read(cached.body) }
+            return store.decoded(cached, forKey: key, decoder: decoder, read)
+        }
         if let cached,
             policy == .offline
                 || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < Self.pageFreshSeconds)
         {
-            return .body(cached.body, fromCache: true)
+            return .markup(cachedMarkup(cached), fromCache: true)
         }
         if policy == .offline { return .notCached }
         var reason: String
@@ -407,7 +442,7 @@ public struct WebPageShowtimesClient: Sendable {
             if response.body.count > maxBodyBytes { return .tooLarge(response.body.count) }
             if response.statusCode == 200 {
                 await save(response.body, forKey: key)
-                return .body(response.body, fromCache: false)
+                return .markup(Self.markup(of: response.body, pageURL: url, zone: zone), fromCache: false)
             }
             reason = "HTTP status \(response.statusCode)"
         case .failed(let why):
@@ -417,7 +452,7 @@ public struct WebPageShowtimesClient: Sendable {
         }
         break fetching
         }
-        if let cached, policy == .normal { return .body(cached.body, fromCache: true) }
+        if let cached, policy == .normal { return .markup(cachedMarkup(cached), fromCache: true) }
         return .failed(reason)
     }
 
@@ -459,6 +494,30 @@ public struct WebPageShowtimesClient: Sendable {
         } catch {
             return .failed("the site cannot be reached")
         }
+    }
+
+    /// The decoding kept for the cached row of `key`, when the row may be used as it is (fresh, or offline): found
+    /// from the row's stamp, without reading its body. Nil sends the caller to the full read.
+    private func keptDecoding<T: Sendable>(
+        _ key: String, decoder: String, freshSeconds: Double, as type: T.Type
+    ) async -> T? {
+        guard let store, policy != .refresh, let stamp = try? await store.cacheStamp(forKey: key),
+            policy == .offline || now().timeIntervalSince(stamp.fetchedAt) < freshSeconds
+        else { return nil }
+        return store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: type)
+    }
+
+    /// A cached row decoded, once per version of the row where there is a store; a nil decoding is not kept.
+    static func decodedIfAny<T: Sendable>(
+        _ cached: (body: Data, fetchedAt: Date), key: String, decoder: String, store: ShowtimesStore?,
+        _ decode: (Data) -> T?
+    ) -> T? {
+        guard let store else { return decode(cached.body) }
+        let stamp = ShowtimesCacheStamp(fetchedAt: cached.fetchedAt, byteCount: cached.body.count)
+        if let kept = store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self) { return kept }
+        guard let value = decode(cached.body) else { return nil }
+        store.memo.keep(value, forKey: key, decoder: decoder, stamp: stamp)
+        return value
     }
 
     private func cachedEntry(_ key: String) async -> (body: Data, fetchedAt: Date)? {

@@ -1,0 +1,284 @@
+import Foundation
+
+/// Reading instants on a wall clock in a given zone.
+///
+/// A day's listing reads every show's clock several times (its cinema day, its start and end, the JSON's ISO
+/// times), so the zones, their calendars and the text are made without Foundation's heavier machinery: a zone is
+/// looked up once per identifier, a calendar made once per zone, and the fixed-width texts are written by hand
+/// rather than by `String(format:)` or a new `ISO8601DateFormatter` each time. Where a hand-written text could
+/// differ from Foundation's (a year outside 1583–9999, an offset with seconds, a fraction of a second), Foundation
+/// writes it, as before.
+public enum LocalClock {
+    /// A Gregorian calendar in `zone`, made once per zone (a copy of the kept one).
+    static func calendar(_ zone: TimeZone) -> Calendar { ClockTables.shared.calendar(zone) }
+
+    /// The zone named `identifier` (`TimeZone(identifier:)`), looked up once per identifier; nil when unknown.
+    public static func timeZone(identifier: String) -> TimeZone? { ClockTables.shared.timeZone(identifier) }
+
+    /// `YYYY-MM-DD` of `date` in `zone`.
+    public static func day(of date: Date, in zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
+        return dayText(year: c.year!, month: c.month!, day: c.day!)
+    }
+
+    /// `HH:MM` of `date` in `zone`.
+    public static func time(of date: Date, in zone: TimeZone) -> String {
+        let minutes = minutesPastMidnight(of: date, in: zone)
+        return padded(minutes / 60, width: 2) + ":" + padded(minutes % 60, width: 2)
+    }
+
+    /// Minutes past local midnight of `date` in `zone`, as a wall clock reads it (0–1439).
+    public static func minutesPastMidnight(of date: Date, in zone: TimeZone) -> Int {
+        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
+        return c.hour! * 60 + c.minute!
+    }
+
+    /// What a wall clock in one zone reads at one instant.
+    public struct WallClock: Sendable, Equatable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        public var hour: Int
+        public var minute: Int
+
+        /// Minutes past local midnight (0–1439).
+        public var minutesPastMidnight: Int { hour * 60 + minute }
+        /// `YYYY-MM-DD`, as ``LocalClock/day(of:in:)`` writes it.
+        public var dayText: String { LocalClock.dayText(year: year, month: month, day: day) }
+    }
+
+    /// The date and time of `date` in `zone`, from one reading of the calendar: what ``day(of:in:)`` and
+    /// ``minutesPastMidnight(of:in:)`` give, together.
+    public static func wallClock(of date: Date, in zone: TimeZone) -> WallClock {
+        let c = calendar(zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return WallClock(year: c.year!, month: c.month!, day: c.day!, hour: c.hour!, minute: c.minute!)
+    }
+
+    /// `date` as ISO 8601 with the offset of `zone`, as `ISO8601DateFormatter` writes it with
+    /// `.withInternetDateTime`: `2026-11-22T18:30:00+02:00`, and `…Z` where the offset is zero.
+    public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
+        let seconds = date.timeIntervalSince1970
+        let offsetSeconds = zone.secondsFromGMT(for: date)
+        // The formatter's own work where the text written here could differ from its (see the type's comment).
+        guard seconds.rounded(.down) == seconds, abs(seconds) < 1e12, offsetSeconds % 60 == 0 else {
+            return ClockTables.shared.formatted(date, in: zone)
+        }
+        let local = Int(seconds) + offsetSeconds
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondOfDay = local - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (1583...9999).contains(year) else { return ClockTables.shared.formatted(date, in: zone) }
+        var text = dayText(year: year, month: month, day: day)
+        text.append("T")
+        text.append(padded(secondOfDay / 3600, width: 2))
+        text.append(":")
+        text.append(padded(secondOfDay % 3600 / 60, width: 2))
+        text.append(":")
+        text.append(padded(secondOfDay % 60, width: 2))
+        if offsetSeconds == 0 {
+            text.append("Z")
+            return text
+        }
+        let offsetMinutes = abs(offsetSeconds) / 60
+        let sign: String = offsetSeconds < 0 ? "-" : "+"
+        text.append(sign)
+        text.append(padded(offsetMinutes / 60, width: 2))
+        text.append(":")
+        text.append(padded(offsetMinutes % 60, width: 2))
+        return text
+    }
+
+    /// The instant a wall clock in `zone` reads `text` (`YYYY-MM-DDTHH:MM[:SS]`, no offset), or nil.
+    ///
+    /// In the repeated hour when clocks go back, the earlier instant is taken.
+    public static func instant(localDateTime text: String, in zone: TimeZone) -> Date? {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let date = parts[0].split(separator: "-").compactMap { Int($0) }
+        let time = parts[1].split(separator: ":").compactMap { Int($0) }
+        guard date.count == 3, (2...3).contains(time.count), (1...12).contains(date[1]), (1...31).contains(date[2]),
+            (0...23).contains(time[0]), (0...59).contains(time[1])
+        else { return nil }
+        var components = DateComponents()
+        components.year = date[0]
+        components.month = date[1]
+        components.day = date[2]
+        components.hour = time[0]
+        components.minute = time[1]
+        components.second = time.count == 3 ? time[2] : 0
+        return calendar(zone).date(from: components)
+    }
+
+    /// Reads ISO 8601 with an offset or `Z` (`2026-11-22T18:30:00+02:00`, fractional seconds allowed), or nil.
+    ///
+    /// The common form (`YYYY-MM-DDTHH:MM:SS` and `Z` or `±HH:MM`, every field in range) is read here; anything
+    /// else goes to `ISO8601DateFormatter`, plain and then with fractional seconds, as before.
+    public static func instant(iso8601 text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let date = plainInstant(trimmed) { return date }
+        return ClockTables.shared.parsed(trimmed)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` or `…±HH:MM` with every field in range (a year 1583–9999, a real day of its month,
+    /// an offset other than zero and under 19 hours), or nil for the formatter to judge.
+    static func plainInstant(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20 || bytes.count == 25 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in from..<from + count {
+                let byte = bytes[index]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        let dash = UInt8(ascii: "-")
+        let colon = UInt8(ascii: ":")
+        guard bytes[4] == dash, bytes[7] == dash, bytes[10] == UInt8(ascii: "T"), bytes[13] == colon,
+            bytes[16] == colon, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1583...9999).contains(year), (1...12).contains(month), day >= 1,
+            day <= daysInMonth(year: year, month: month), hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        var offsetSeconds = 0
+        if bytes.count == 20 {
+            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            let sign = bytes[19]
+            guard sign == UInt8(ascii: "+") || sign == dash, bytes[22] == colon, let offsetHours = number(20, 2),
+                let offsetMinutes = number(23, 2), offsetHours <= 18, offsetMinutes <= 59,
+                // A signed zero offset (RFC 3339: "-00:00", offset unknown) is left to the formatter.
+                offsetHours + offsetMinutes > 0
+            else { return nil }
+            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == dash ? -1 : 1)
+        }
+        let days = daysSince1970(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    // MARK: - Calendar arithmetic (proleptic Gregorian, which Foundation's calendar is from 1583)
+
+    /// Days from 1970-01-01 to the date (Howard Hinnant's `days_from_civil`).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // MARK: - Text
+
+    /// `YYYY-MM-DD` as `String(format: "%04d-%02d-%02d", …)` writes it, by hand where the fields are in range.
+    public static func dayText(year: Int, month: Int, day: Int) -> String {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return String(format: "%04d-%02d-%02d", year, month, day)
+        }
+        var text = padded(year, width: 4)
+        text.append("-")
+        text.append(padded(month, width: 2))
+        text.append("-")
+        text.append(padded(day, width: 2))
+        return text
+    }
+
+    /// `value` (not negative) in decimal, zero-padded to `width` digits: C's `%0<width>d`.
+    static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+/// The zones, calendars and formatters ``LocalClock`` keeps, under one lock: the server's handlers share them.
+///
+/// Each table holds at most ``limit`` entries and is emptied when full (the zones in use are a few dozen; the
+/// limit only stops a stream of odd identifiers from growing it for ever).
+private final class ClockTables: @unchecked Sendable {
+    static let shared = ClockTables()
+    static let limit = 1024
+
+    private let lock = NSLock()
+    private var zones: [String: TimeZone?] = [:]
+    private var calendars: [TimeZone: Calendar] = [:]
+    /// `.withInternetDateTime` formatters by zone: a formatter is not safe to share unguarded, so each is used
+    /// under the lock.
+    private var formatters: [TimeZone: ISO8601DateFormatter] = [:]
+    private var plainParser: ISO8601DateFormatter?
+    private var fractionalParser: ISO8601DateFormatter?
+
+    func timeZone(_ identifier: String) -> TimeZone? {
+        if let known = lock.withLock({ zones[identifier] }) { return known }
+        let zone = TimeZone(identifier: identifier)
+        lock.withLock {
+            if zones.count >= Self.limit { zones.removeAll() }
+            zones[identifier] = .some(zone)
+        }
+        return zone
+    }
+
+    func calendar(_ zone: TimeZone) -> Calendar {
+        if let known = lock.withLock({ calendars[zone] }) { return known }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        lock.withLock {
+            if calendars.count >= Self.limit { calendars.removeAll() }
+            calendars[zone] = calendar
+        }
+        return calendar
+    }
+
+    func formatted(_ date: Date, in zone: TimeZone) -> String {
+        lock.withLock {
+            let formatter: ISO8601DateFormatter
+            if let known = formatters[zone] {
+                formatter = known
+            } else {
+                formatter = ISO8601DateFormatter()
+                formatter.formatOptions = [.withInternetDateTime]
+                formatter.timeZone = zone
+                if formatters.count >= Self.limit { formatters.removeAll() }
+                formatters[zone] = formatter
+            }
+            return formatter.string(from: date)
+        }
+    }
+
+    func parsed(_ text: String) -> Date? {
+        lock.withLock {
+            if plainParser == nil {
+                let plain = ISO8601DateFormatter()
+                plain.formatOptions = [.withInternetDateTime]
+                plainParser = plain
+                let fractional = ISO8601DateFormatter()
+                fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+                fractionalParser = fractional
+            }
+            if let date = plainParser!.date(from: text) { return date }
+            return fractionalParser!.date(from: text)
+        }
+    }
+}

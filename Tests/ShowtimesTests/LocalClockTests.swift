@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import Showtimes
+
+/// The zones the hand-written times are checked in: UTC and GMT ("Z"), zones with summer time on either side of
+/// the equator, half- and quarter-hour offsets, the farthest offset (+14), and Monrovia, whose offset had seconds
+/// until 1972 (which Foundation writes itself).
+private let zones = [
+    "UTC", "GMT", "Europe/Helsinki", "Europe/London", "America/New_York", "America/St_Johns", "America/Sao_Paulo",
+    "Australia/Lord_Howe", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham", "Pacific/Kiritimati",
+    "Africa/Monrovia",
+]
+
+/// Instants around the 2026 clock changes (Europe: 29 March and 25 October at 01:00 UTC; New York: 8 March and
+/// 1 November), and others far apart: the epoch, Monrovia's odd offset, a leap day, 1600's, 2038's and 9999's
+/// ends, and a fraction of a second.
+private let instants: [Date] = [
+    "2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z",
+    "2026-03-08T06:59:59Z", "2026-03-08T07:00:00Z", "2026-11-01T05:59:59Z", "2026-11-01T06:00:00Z",
+    "2026-11-22T16:30:00Z", "2026-11-22T22:15:00Z", "1970-01-01T00:00:00Z", "1971-06-01T12:00:00Z",
+    "2000-02-29T23:59:59Z", "1600-03-01T00:00:00Z", "2038-01-19T03:14:08Z", "9999-12-31T23:59:59Z",
+].map { reference($0)! } + [Date(timeIntervalSince1970: 1_795_338_000.5)]
+
+/// ISO 8601 read as `LocalClock.instant(iso8601:)` read it before it read the common form itself.
+private func reference(_ text: String) -> Date? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let plain = ISO8601DateFormatter()
+    plain.formatOptions = [.withInternetDateTime]
+    if let date = plain.date(from: trimmed) { return date }
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return fractional.date(from: trimmed)
+}
+
+@Suite("Wall-clock times written and read by hand, exactly as Foundation does")
+struct LocalClockTests {
+    @Test(arguments: zones)
+    func iso8601TextIsTheFormattersInEveryZone(_ identifier: String) throws {
+        let zone = try #require(TimeZone(identifier: identifier))
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = zone
+        for instant in instants {
+            #expect(LocalClock.iso8601(instant, in: zone) == formatter.string(from: instant), "\(instant)")
+        }
+    }
+
+    @Test func iso8601InGMTIsTheDefaultFormattersText() throws {
+        let gmt = try #require(LocalClock.timeZone(identifier: "GMT"))
+        for instant in instants {
+            #expect(LocalClock.iso8601(instant, in: gmt) == ISO8601DateFormatter().string(from: instant))
+        }
+        #expect(LocalClock.iso8601(instants[8], in: gmt) == "2026-11-22T16:30:00Z")
+    }
+
+    @Test func theOffsetIsWrittenWithAColonAndZeroIsZ() throws {
+        let helsinki = try #require(TimeZone(identifier: "Europe/Helsinki"))
+        let show = try #require(reference("2026-11-22T16:30:00Z"))
+        #expect(LocalClock.iso8601(show, in: helsinki) == "2026-11-22T18:30:00+02:00")
+        let summer = try #require(reference("2026-07-01T15:00:00Z"))
+        #expect(LocalClock.iso8601(summer, in: helsinki) == "2026-07-01T18:00:00+03:00")
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(LocalClock.iso8601(show, in: utc) == "2026-11-22T16:30:00Z")
+    }
+
+    @Test(arguments: [
+        "2026-11-22T16:30:00Z", "2026-11-22T18:30:00+02:00", "2026-03-29T03:00:00+03:00", "2026-11-22T12:00:00-05:30",
+        "2024-02-29T12:00:00Z", "2026-02-29T12:00:00Z", "2026-04-31T12:00:00Z", "2026-11-22T16:30:00.250Z",
+        " 2026-11-22T16:30:00Z ", "2026-11-22T16:30Z", "2026-11-22 16:30:00Z", "2026-11-22T24:00:00Z",
+        "2026-11-22T16:30:60Z", "2026-11-22T16:30:00+14:00", "2026-11-22T16:30:00+0200", "1600-03-01T00:00:00Z",
+        "0999-03-01T00:00:00Z", "2026-11-22t16:30:00z", "2026-11-22T16:30:00+00:00", "2026-11-22T16:30:00-00:00",
+        "garbage", "",
+    ])
+    func readingISO8601GivesWhatTheFormattersGave(_ text: String) {
+        #expect(LocalClock.instant(iso8601: text) == reference(text))
+    }
+
+    @Test func theCommonFormIsReadWithoutAFormatter() {
+        #expect(LocalClock.plainInstant("2026-11-22T18:30:00+02:00") == reference("2026-11-22T16:30:00Z"))
+        #expect(LocalClock.plainInstant("2026-11-22T16:30:00.250Z") == nil)
+        #expect(LocalClock.plainInstant("2026-02-29T12:00:00Z") == nil)
+        #expect(LocalClock.plainInstant("2026-11-22T16:30:00-00:00") == nil)
+    }
+
+    @Test func dayTextIsWhatStringFormatWrites() {
+        for (year, month, day) in [(2026, 11, 22), (5, 1, 2), (999, 12, 31), (9999, 1, 1), (10_000, 1, 1), (-1, 3, 4)] {
+            #expect(
+                LocalClock.dayText(year: year, month: month, day: day)
+                    == String(format: "%04d-%02d-%02d", year, month, day))
+        }
+    }
+
+    @Test(arguments: zones)
+    func theWallClockIsTheCalendarsDayAndMinutes(_ identifier: String) throws {
+        let zone = try #require(TimeZone(identifier: identifier))
+        for instant in instants {
+            let clock = LocalClock.wallClock(of: instant, in: zone)
+            #expect(clock.dayText == LocalClock.day(of: instant, in: zone))
+            #expect(clock.minutesPastMidnight == LocalClock.minutesPastMidnight(of: instant, in: zone))
+            #expect(LocalClock.time(of: instant, in: zone).count == 5)
+        }
+    }
+
+    @Test func anUnknownZoneIsNilEveryTime() {
+        #expect(LocalClock.timeZone(identifier: "Mars/Olympus_Mons") == nil)
+        #expect(LocalClock.timeZone(identifier: "Mars/Olympus_Mons") == nil)
+        #expect(LocalClock.timeZone(identifier: "Europe/Helsinki") == TimeZone(identifier: "Europe/Helsinki"))
+    }
+}
