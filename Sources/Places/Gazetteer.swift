@@ -25,6 +25,9 @@ public struct Gazetteer: Sendable {
     /// `place-names.csv` (geonameid,name): other names of the same places, read only when a main name
     /// matches nothing, so that the common lookup stays as fast as before.
     let alternateNamesURL: URL?
+    /// The answers of ``nearest(to:maxMeters:)`` so far: a server asks it for the same origins and theaters on
+    /// every request, and each answer is a scan of every place.
+    let nearestMemo = NearestMemo()
 
     /// Every place, in `places.csv`'s order (from an index, built on each call: keep the result).
     public var places: [Place] {
@@ -160,10 +163,27 @@ public struct Gazetteer: Sendable {
 
     /// The place nearest `coordinate` within `maxMeters` (a coordinate's country, for a region), or nil.
     public func nearest(to coordinate: Coordinate, maxMeters: Double = 100_000) -> Place? {
+        let key = NearestMemo.Key(coordinate: coordinate, maxMeters: maxMeters)
+        if let known = nearestMemo.answer(for: key) { return known }
+        let answer = scanForNearest(to: coordinate, maxMeters: maxMeters)
+        nearestMemo.keep(answer, for: key)
+        return answer
+    }
+
+    /// Every place measured, except those whose difference in latitude alone puts them farther than the limit or
+    /// the best so far: the great-circle distance is never less than R·|Δφ| (the haversine's first term), so the
+    /// skipped ones could not have won, and the answer is the one a full scan gives.
+    private func scanForNearest(to coordinate: Coordinate, maxMeters: Double) -> Place? {
+        // A metre of slack, so that rounding in the bound never skips a place the full formula would have taken.
+        let metersPerDegreeOfLatitude = Earth.meanRadiusMeters * Double.pi / 180
+        func mayBeWithin(_ limit: Double, latitude: Double) -> Bool {
+            abs(latitude - coordinate.latitude) * metersPerDegreeOfLatitude - 1 <= limit
+        }
         if case .indexed(let index) = storage {
             var best: (number: Int, meters: Double)?
             for number in 0..<index.placeCount {
                 let (latitude, longitude) = index.latitudeLongitude(number)
+                guard mayBeWithin(min(maxMeters, best?.meters ?? .infinity), latitude: latitude) else { continue }
                 guard let point = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
                 let meters = coordinate.distanceMeters(to: point)
                 if meters <= maxMeters, meters < best?.meters ?? .infinity { best = (number, meters) }
@@ -172,6 +192,9 @@ public struct Gazetteer: Sendable {
         }
         var best: (place: Place, meters: Double)?
         for place in places {
+            guard mayBeWithin(min(maxMeters, best?.meters ?? .infinity), latitude: place.coordinate.latitude) else {
+                continue
+            }
             let meters = coordinate.distanceMeters(to: place.coordinate)
             if meters <= maxMeters, meters < best?.meters ?? .infinity { best = (place, meters) }
         }
@@ -198,5 +221,39 @@ public struct Gazetteer: Sendable {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .replacingOccurrences(of: "-", with: " ")
             .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}
+
+/// ``Gazetteer/nearest(to:maxMeters:)``'s answers by exact coordinate and limit. The places never change for one
+/// gazetteer, so an answer never goes stale; the memo empties itself when it reaches `capacity`.
+final class NearestMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        let latitudeBits: UInt64
+        let longitudeBits: UInt64
+        let maxMetersBits: UInt64
+
+        init(coordinate: Coordinate, maxMeters: Double) {
+            latitudeBits = coordinate.latitude.bitPattern
+            longitudeBits = coordinate.longitude.bitPattern
+            maxMetersBits = maxMeters.bitPattern
+        }
+    }
+
+    /// Enough for every theater of a large catalog and the origins of a busy hour.
+    static let capacity = 4_096
+
+    private let lock = NSLock()
+    /// nil inside: asked, and no place was near enough.
+    private var answers: [Key: Place?] = [:]
+
+    func answer(for key: Key) -> Place?? {
+        lock.withLock { answers[key] }
+    }
+
+    func keep(_ answer: Place?, for key: Key) {
+        lock.withLock {
+            if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+            answers[key] = .some(answer)
+        }
     }
 }

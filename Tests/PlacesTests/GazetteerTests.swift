@@ -123,6 +123,36 @@ import Testing
         }
     }
 
+    /// The scan skips places by their latitude alone; whatever it skips, it must answer as measuring every place
+    /// does, near places and far from any, and again from its memo.
+    @Test func theNearestPlaceIsTheOneMeasuringEveryPlaceFinds() throws {
+        let everyPlace = GazetteerTests.gazetteer.places
+        func measuringEvery(_ point: Coordinate, maxMeters: Double) -> Place? {
+            var best: (place: Place, meters: Double)?
+            for place in everyPlace {
+                let meters = point.distanceMeters(to: place.coordinate)
+                if meters <= maxMeters, meters < best?.meters ?? .infinity { best = (place, meters) }
+            }
+            return best?.place
+        }
+        var generator = SystemRandomNumberGenerator()
+        var points = everyPlace.prefix(10).map(\.coordinate)  // exactly on a place
+        for _ in 0..<30 {
+            points.append(
+                try Coordinate(
+                    latitude: Double.random(in: -80...80, using: &generator),
+                    longitude: Double.random(in: -180...180, using: &generator)))
+        }
+        for point in points {
+            for maxMeters in [100_000.0, 5_000] {
+                let expected = measuringEvery(point, maxMeters: maxMeters)
+                #expect(Self.indexed.nearest(to: point, maxMeters: maxMeters) == expected, "at \(point)")
+                #expect(Self.indexed.nearest(to: point, maxMeters: maxMeters) == expected, "again at \(point)")
+                #expect(GazetteerTests.gazetteer.nearest(to: point, maxMeters: maxMeters) == expected, "at \(point)")
+            }
+        }
+    }
+
     @Test func aDamagedIndexIsRefusedInOneLine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
