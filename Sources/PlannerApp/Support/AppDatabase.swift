@@ -19,19 +19,12 @@ package enum AppDatabase {
 
     /// Opens the database; `concurrentReads: false` for a command that only reads and writes in turn (one
     /// connection instead of a pool's writer and readers).
-    ///
-    /// In the command line's environment (``Environment/commandLine(variables:)``) a file another use case of the
-    /// same run holds open is handed over as it is, pool or single connection, rather than opened and checked
-    /// again beside it.
     package static func open(
         explicit: String?, environment: Environment, readOnly: Bool = false,
         concurrentReads: Bool = true
     ) throws -> PlannerStore {
-        let path = Self.path(explicit: explicit, environment: environment)
-        let open = {
-            try PlannerStore(path: path, readOnly: readOnly, migrations: migrations, concurrentReads: concurrentReads)
-        }
-        guard let scope = environment.processScope else { return try open() }
-        return try scope.database(path: path, readOnly: readOnly, open)
+        try PlannerStore(
+            path: path(explicit: explicit, environment: environment), readOnly: readOnly, migrations: migrations,
+            concurrentReads: concurrentReads)
     }
 }

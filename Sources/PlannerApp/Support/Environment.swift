@@ -31,8 +31,8 @@ package struct Environment: Sendable {
         settingsFile = SettingsFile(environment: variables)
     }
 
-    /// The command line's environment: one run opens the SQLite file once for every use case that asks (while
-    /// one holds it), and reads the settings again only when their file changed (``ProcessScope``).
+    /// The command line's environment: one run reads the settings again only when their file changed
+    /// (``ProcessScope``).
     package static func commandLine(variables: [String: String]) -> Environment {
         Environment(variables: variables, cache: nil, storage: nil, processScope: ProcessScope())
     }
