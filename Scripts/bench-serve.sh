@@ -7,8 +7,8 @@
 # TMDb and Finnkino are the tests' fakes on loopback (Scripts/fake_tmdb.py, Tests/ServerTests/fake_finnkino.py),
 # settings {"region": "FI"} with "online" unset, and OpenStreetMap's services on a closed loopback port (a search
 # circle past the bundled data, as every route's here, reads the lookup cache and notes that Overpass could not be
-# reached; before #30 the server ran with "online": "never" instead, so /v1/theaters figures from before it are not
-# comparable). A user `bench` (`planner users add`) has films 100 and 101 on its watchlist, which the fake TMDb lists
+# reached). /v1/theaters alone is measured as before #30, on a second server with settings {"online": "never"}: the
+# bundled data only, so that its figures compare with earlier runs. A user `bench` (`planner users add`) has films 100 and 101 on its watchlist, which the fake TMDb lists
 # as now playing and the fake Finnkino shows at Kinopalatsi. DAY is tomorrow on Helsinki's clock: the fake Finnkino
 # serves any day asked, and tomorrow's plan is the same whatever the hour (today's loses its shows as they start).
 # Targets (TARGETS picks some, in its order; osrm always last):
@@ -212,23 +212,13 @@ bench_target() {  # label stem url [header]
     for conns in $CONNS; do run_wrk "$1" "$2" "$3" "$conns" "$DURATION" "${4:-}"; done
 }
 
-# --- planner serve, with the fake TMDb and Finnkino ----------------------------------------------------------
-: >"$out/sizes.tsv"
-: >"$out/paths.tsv"
-upstream_during="-"
-if [[ ${#planner_targets[@]} -gt 0 ]]; then
-    fakes_start "$work/fakes"
-    echo "== fake TMDb at $fake_tmdb_url, fake Finnkino at $fake_finnkino_url" >&2
-    # A user with a token, made before the server starts (as the tests make theirs).
-    token=$( (fakes_env "$work/ws" && "$planner" users add bench --db "$work/ws/planner.sqlite") \
-        2>"$out/users-add.stderr" | sed -n 's/^token:[[:space:]]*\(plt_[A-Za-z0-9_-]*\)[[:space:]]*$/\1/p') || true
-    [[ -n "$token" ]] ||
-        { cat "$out/users-add.stderr" >&2; die "'planner users add bench' printed no 'token: plt_…' line"; }
-    auth="Authorization: Bearer $token"
-    serve_args=(serve --host 127.0.0.1 --port 0 --db "$work/ws/planner.sqlite" --rate-limit "$RATE_LIMIT")
-    echo "== starting $planner ${serve_args[*]}" >&2
-    (fakes_env "$work/ws" && exec "$planner" "${serve_args[@]}") \
-        >"$out/planner-serve.stdout" 2>"$out/planner-serve.stderr" &
+start_planner() {  # workspace settings-json: planner serve in the tests' environment (fakes_env WORKSPACE), with
+    # the settings file replaced by settings-json when given; sets server_pid and base
+    local ws=$1 settings=$2
+    serve_args=(serve --host 127.0.0.1 --port 0 --db "$ws/planner.sqlite" --rate-limit "$RATE_LIMIT")
+    echo "== starting $planner ${serve_args[*]}${settings:+ with settings $settings}" >&2
+    (fakes_env "$ws" && { [[ -z "$settings" ]] || printf '%s\n' "$settings" >"$PLANNER_CONFIG"; } &&
+        exec "$planner" "${serve_args[@]}") >"$out/planner-serve.stdout" 2>"$out/planner-serve.stderr" &
     server_pid=$!
     base=""
     for _ in $(seq 1 $((STARTUP_TIMEOUT * 10))); do
@@ -243,6 +233,22 @@ if [[ ${#planner_targets[@]} -gt 0 ]]; then
     done
     [[ -n "$base" ]] ||
         die "planner serve printed no 'listening on http://127.0.0.1:PORT' line within ${STARTUP_TIMEOUT}s"
+}
+
+# --- planner serve, with the fake TMDb and Finnkino ----------------------------------------------------------
+: >"$out/sizes.tsv"
+: >"$out/paths.tsv"
+upstream_during="-"
+if [[ ${#planner_targets[@]} -gt 0 ]]; then
+    fakes_start "$work/fakes"
+    echo "== fake TMDb at $fake_tmdb_url, fake Finnkino at $fake_finnkino_url" >&2
+    # A user with a token, made before the server starts (as the tests make theirs).
+    token=$( (fakes_env "$work/ws" && "$planner" users add bench --db "$work/ws/planner.sqlite") \
+        2>"$out/users-add.stderr" | sed -n 's/^token:[[:space:]]*\(plt_[A-Za-z0-9_-]*\)[[:space:]]*$/\1/p') || true
+    [[ -n "$token" ]] ||
+        { cat "$out/users-add.stderr" >&2; die "'planner users add bench' printed no 'token: plt_…' line"; }
+    auth="Authorization: Bearer $token"
+    start_planner "$work/ws" ""
     echo "== planner serve is at $base; the day asked for: $day" >&2
     # Two films the fake TMDb lists as now playing and the fake Finnkino shows (Northern Lights, Harbour Nights).
     for film in 100 101; do
@@ -254,7 +260,6 @@ if [[ ${#planner_targets[@]} -gt 0 ]]; then
     # Each route once, checked: this fills the caches (TMDb's lists and details, Finnkino's areas and each day's
     # shows), so that no request of the measurements below needs the fakes.
     check "$base/healthz" '"ok"' "planner /healthz"
-    check "$base$theaters_path" '"theaters"' "planner /v1/theaters"
     check "$base$nowplaying_path" 'Northern Lights' "planner /v1/films/now-playing"
     check "$base$showtimes_path" 'Kinopalatsi' "planner /v1/showtimes"
     check "$base$plan_path" '"leave_by"' "planner /v1/plan" "$auth"
@@ -263,7 +268,7 @@ if [[ ${#planner_targets[@]} -gt 0 ]]; then
     for t in "${planner_targets[@]}"; do
         case $t in
             healthz) label="planner /healthz" path=/healthz header="" ;;
-            theaters) label="planner /v1/theaters" path=$theaters_path header="" ;;
+            theaters) continue ;;  # below, on a server of its own
             now-playing) label="planner /v1/films/now-playing" path=$nowplaying_path header="" ;;
             showtimes) label="planner /v1/showtimes" path=$showtimes_path header="" ;;
             plan) label="planner /v1/plan" path=$plan_path header=$auth ;;
@@ -274,6 +279,16 @@ if [[ ${#planner_targets[@]} -gt 0 ]]; then
     done
     upstream_during=$(($(fakes_requests "$work/fakes") - upstream_before))
     stop_server
+    # /v1/theaters as it was always measured: settings {"online": "never"}, so the search reads the bundled data
+    # only (no lookup cache, no Overpass or Nominatim), on a server of its own with the same binary.
+    if [[ " ${planner_targets[*]} " == *" theaters "* ]]; then
+        start_planner "$work/ws-theaters" '{"online": "never"}'
+        check "$base$theaters_path" '"theaters"' "planner /v1/theaters"
+        label="planner /v1/theaters"
+        printf '%s\t%s (settings {"online": "never"}, a server of its own)\n' "$label" "$theaters_path" >>"$out/paths.tsv"
+        bench_target "$label" "planner-theaters" "$base$theaters_path" ""
+        stop_server
+    fi
     fakes_stop
     if [[ "$upstream_during" -gt 0 ]]; then
         echo "bench-serve: warning: $upstream_during requests reached the fake TMDb or Finnkino during the" \
