@@ -38,11 +38,13 @@ public struct SQLiteLookupCache: LookupCacheStorage {
         }
     }
 
+    /// Read on every lookup: the statement is prepared once per connection and kept (`cachedStatement`).
     public func entry(_ key: String) throws -> (body: Data, fetchedAt: Double)? {
         try writer.read { db -> (body: Data, fetchedAt: Double)? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT body, fetchedAt FROM onlineLookupCache WHERE key = ?", arguments: [key])
+                    db.cachedStatement(sql: "SELECT body, fetchedAt FROM onlineLookupCache WHERE key = ?"),
+                    arguments: [key])
             else { return nil }
             let body: Data = row["body"]
             let fetchedAt: Double = row["fetchedAt"]

@@ -47,6 +47,8 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
 
     // Reads run on the calling thread: an async read holds a pooled reader while it waits to be resumed, and with
     // every thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
+    // They use statements each connection prepares once and keeps (`cachedStatement`), rather than parsing and
+    // authorizing the same SQL again on every read.
 
     // MARK: - Cache
 
@@ -54,7 +56,8 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
         try writer.read { db -> (body: Data, fetchedAt: Date)? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?", arguments: [key])
+                    db.cachedStatement(sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?"),
+                    arguments: [key])
             else { return nil }
             let body: Data = row["body"]
             let fetchedAt: Double = row["fetchedAt"]
@@ -67,7 +70,8 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
         try writer.read { db -> ShowtimesCacheStamp? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT fetchedAt, length(body) AS byteCount FROM showtimes_http_cache WHERE key = ?",
+                    db.cachedStatement(
+                        sql: "SELECT fetchedAt, length(body) AS byteCount FROM showtimes_http_cache WHERE key = ?"),
                     arguments: [key])
             else { return nil }
             let fetchedAt: Double = row["fetchedAt"]
@@ -111,7 +115,8 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     public func importedShows(onLocalDay localDay: String) throws -> [Show] {
         try writer.read { db -> [Show] in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater",
+                db.cachedStatement(
+                    sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater"),
                 arguments: [localDay]
             ).map { row in
                 let theater: String = row["theater"]

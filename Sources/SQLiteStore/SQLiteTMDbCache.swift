@@ -46,12 +46,15 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
 
     // Reads run on the calling thread: an async read holds a pooled reader while it waits to be resumed, and with
     // every thread busy in synchronous reads of the same pool (a loaded server), neither side could go on.
+    // The per-request reads use statements each connection prepares once and keeps (`cachedStatement`), rather
+    // than parsing and authorizing the same SQL again on every read.
 
     public func entry(forKey key: String) throws -> TMDbCache.Entry? {
         try writer.read { db -> TMDbCache.Entry? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT body, fetchedAt FROM nowplaying_http_cache WHERE key = ?", arguments: [key])
+                    db.cachedStatement(sql: "SELECT body, fetchedAt FROM nowplaying_http_cache WHERE key = ?"),
+                    arguments: [key])
             else { return nil }
             let body: Data = row["body"]
             let fetchedAt: Double = row["fetchedAt"]
@@ -61,8 +64,9 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
 
     public func fetchedAt(forKey key: String) throws -> Date? {
         try writer.read { db -> Date? in
-            try Double.fetchOne(db, sql: "SELECT fetchedAt FROM nowplaying_http_cache WHERE key = ?", arguments: [key])
-                .map { Date(timeIntervalSince1970: $0) }
+            try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT fetchedAt FROM nowplaying_http_cache WHERE key = ?"), arguments: [key]
+            ).map { Date(timeIntervalSince1970: $0) }
         }
     }
 

@@ -12,7 +12,9 @@ extension PlannerStore: FilmStorage {
 
     /// The film with this TMDb id, or nil.
     public func film(id: Int) throws -> Film? {
-        try read { db in try Film.fetchOne(db, key: id) }
+        try read { db in
+            try Film.fetchOne(db.cachedStatement(sql: "SELECT * FROM film WHERE id = ?"), arguments: [id])
+        }
     }
 
     /// Films whose title or original title contains `text` (case-insensitive for ASCII), by title.
@@ -43,7 +45,7 @@ extension PlannerStore: FilmStorage {
     public func releaseDate(filmID: Int, region: String) throws -> String? {
         try read { db in
             try String.fetchOne(
-                db, sql: "SELECT releaseDate FROM filmRelease WHERE filmId = ? AND region = ?",
+                db.cachedStatement(sql: "SELECT releaseDate FROM filmRelease WHERE filmId = ? AND region = ?"),
                 arguments: [filmID, region.uppercased()])
         }
     }
@@ -56,8 +58,9 @@ extension PlannerStore: FilmStorage {
     // MARK: - Inside a transaction
 
     static func releases(filmID: Int, in db: Database) throws -> [RegionalRelease] {
-        try FilmReleaseRecord.filter(Column("filmId") == filmID).order(Column("region")).fetchAll(db)
-            .map { RegionalRelease(region: $0.region, date: $0.releaseDate) }
+        try FilmReleaseRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM filmRelease WHERE filmId = ? ORDER BY region"), arguments: [filmID]
+        ).map { RegionalRelease(region: $0.region, date: $0.releaseDate) }
     }
 
     /// Stores a film and replaces its regional releases. Unless `exactly`, the film is marked detailed and its

@@ -45,7 +45,10 @@ extension PlannerStore: ListEntryStorage {
     /// Whether the film is on the list.
     public func contains(filmID: Int, in list: FilmList) throws -> Bool {
         try read { db in
-            try ListEntryRecord.exists(db, key: ["userId": userID, "list": list.rawValue, "filmId": filmID])
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT EXISTS (SELECT 1 FROM listEntry WHERE userId = ? AND list = ? AND filmId = ?)"),
+                arguments: [userID, list.rawValue, filmID]) ?? false
         }
     }
 
@@ -99,7 +102,9 @@ extension PlannerStore: ListEntryStorage {
         case .title: sql += " ORDER BY \(byTitle)"
         case .rating: sql += " ORDER BY d.ratingHalfStars IS NULL, d.ratingHalfStars DESC, \(byTitle)"
         }
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        // The text takes one of a few shapes (filter × sort; values are arguments): each connection prepares each
+        // shape once and keeps it.
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             let halfStars: Int? = row["ratingHalfStars"]
             return ListItem(
                 film: try Film(row: row),

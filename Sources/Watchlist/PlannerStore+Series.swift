@@ -38,11 +38,23 @@ extension PlannerStore: SeriesStorage {
     /// The series on a list, by priority, then most recently added first.
     public func series(on list: FilmList) throws -> [SeriesItem] {
         try read { db in
-            let entries = try SeriesEntryRecord
-                .filter(Column("userId") == userID && Column("list") == list.rawValue)
-                .order(Column("priority").desc, Column("addedAt").desc, Column("seriesId"))
-                .fetchAll(db)
-            let records = try SeriesRecord.fetchAll(db, keys: entries.map(\.seriesId))
+            let arguments: StatementArguments = [userID, list.rawValue]
+            let entries = try SeriesEntryRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM seriesEntry WHERE userId = ? AND list = ?
+                        ORDER BY priority DESC, addedAt DESC, seriesId
+                        """),
+                arguments: arguments)
+            // The same series as the entries' keys, in one text whatever their number (`fetchAll(keys:)` writes one
+            // `IN (?, …)` per count, which a statement cache would keep one of per list length).
+            let records = try SeriesRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM series
+                        WHERE id IN (SELECT seriesId FROM seriesEntry WHERE userId = ? AND list = ?)
+                        """),
+                arguments: arguments)
             let byID = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.series) })
             return entries.compactMap { entry in
                 byID[entry.seriesId].map {
@@ -54,7 +66,11 @@ extension PlannerStore: SeriesStorage {
 
     /// A stored series, by id.
     public func series(id: Int) throws -> Series? {
-        try read { db in try SeriesRecord.fetchOne(db, key: id)?.series }
+        try read { db in
+            try SeriesRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM series WHERE id = ?"), arguments: [id]
+            )?.series
+        }
     }
 
     /// Registers the series tables (`watchlist-v3-series`).

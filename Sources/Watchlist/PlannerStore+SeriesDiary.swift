@@ -18,7 +18,10 @@ extension PlannerStore: SeriesDiaryStorage {
     /// The series' rating and review (empty when nothing is recorded).
     public func diary(seriesID: Int) throws -> Diary {
         try read { db in
-            try SeriesDiaryRecord.fetchOne(db, key: ["userId": userID, "seriesId": seriesID])?.diary ?? Diary()
+            try SeriesDiaryRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM seriesDiary WHERE userId = ? AND seriesId = ?"),
+                arguments: [userID, seriesID]
+            )?.diary ?? Diary()
         }
     }
 

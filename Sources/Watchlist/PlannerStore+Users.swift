@@ -50,13 +50,21 @@ extension PlannerStore: AccountStorage {
     }
 
     /// The user whose token (or feed key) hashes to `sha256`, if any.
+    ///
+    /// Read on every authenticated request: the statement is prepared once per connection and kept.
     public func user(tokenSHA256 sha256: String) throws -> UserAccount? {
-        try read { db in try UserAccount.filter(Column("tokenSHA256") == sha256).fetchOne(db) }
+        try read { db in
+            try UserAccount.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM user WHERE tokenSHA256 = ? LIMIT 1"), arguments: [sha256])
+        }
     }
 
     /// The user whose feed key hashes to `sha256`, if any.
     public func user(feedKeySHA256 sha256: String) throws -> UserAccount? {
-        try read { db in try UserAccount.filter(Column("feedKeySHA256") == sha256).fetchOne(db) }
+        try read { db in
+            try UserAccount.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM user WHERE feedKeySHA256 = ? LIMIT 1"), arguments: [sha256])
+        }
     }
 
     /// Replaces a user's token hash, feed key hash, or both; the old ones stop working at once.
