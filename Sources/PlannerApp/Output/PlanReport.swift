@@ -85,41 +85,96 @@ package struct PlanReport {
         return lines.joined(separator: "\n")
     }
 
-    package func json() throws -> String {
-        struct Entry: Encodable {
-            let rank: Int
-            let leave_by: String
-            let leave_by_local: String
-            let travel_min: Int
-            let travel_s: Double
-            let buffer_min: Int
-            let route_source: String
-            let film: FilmEntry
-            let film_match: ShowJSON.Match
-            let show: ShowJSON.ShowEntry
-            let theater: ShowJSON.TheaterEntry
+    /// The report as JSON: what ``FilmFormat/json(_:)`` writes of ``document()``, written directly with
+    /// ``PrettyJSON``, as the server answers `/v1/plan` on every request.
+    package func json() throws -> String { String(decoding: try jsonUTF8(), as: UTF8.self) }
+
+    /// ``json()`` as UTF-8, which a server sends without making a string of it.
+    package func jsonUTF8() throws -> [UInt8] { try document().prettyJSONUTF8() }
+
+    /// The same JSON through `JSONEncoder`: what ``json()`` must write, byte for byte (the tests compare them).
+    func jsonByEncoder() throws -> String { try FilmFormat.json(document()) }
+
+    /// One planned (or missed) show in the JSON.
+    struct Entry: Encodable, PrettyJSONObject {
+        let rank: Int
+        let leave_by: String
+        let leave_by_local: String
+        let travel_min: Int
+        let travel_s: Double
+        let buffer_min: Int
+        let route_source: String
+        let film: FilmEntry
+        let film_match: ShowJSON.Match
+        let show: ShowJSON.ShowEntry
+        let theater: ShowJSON.TheaterEntry
+
+        func write(to json: inout PrettyJSON) {
+            json.member("buffer_min", integer: buffer_min)
+            json.member("film", object: film)
+            json.member("film_match", object: film_match)
+            json.member("leave_by", leave_by)
+            json.member("leave_by_local", leave_by_local)
+            json.member("rank", integer: rank)
+            json.member("route_source", route_source)
+            json.member("show", object: show)
+            json.member("theater", object: theater)
+            json.member("travel_min", integer: travel_min)
+            json.member("travel_s", travel_s)
         }
-        struct FilmEntry: Encodable {
-            let id: Int
-            let title: String
-            let original_title: String?
-            let year: Int?
+    }
+
+    /// A watchlisted film in the JSON.
+    struct FilmEntry: Encodable, PrettyJSONObject {
+        let id: Int
+        let title: String
+        let original_title: String?
+        let year: Int?
+
+        func write(to json: inout PrettyJSON) {
+            json.member("id", integer: id)
+            json.member("original_title", original_title)
+            json.member("title", title)
+            json.member("year", integer: year)
         }
-        struct Document: Encodable {
-            let date: String
-            let origin: [String: String]
-            let mode: String
-            let after: String?
-            let before: String?
-            let buffer_min: Int
-            let source: String
-            let shows: [Entry]
-            let missed: [Entry]
-            let films_without_shows: [FilmEntry]
-            let unmatched_theaters: [ShowJSON.TheaterEntry]
-            let other_show_count: Int
-            let notes: [String]
+    }
+
+    /// The JSON document: `Encodable` for the encoder, and written member by member, in the order of the keys'
+    /// bytes, as `sortedKeys` orders them.
+    struct Document: Encodable, PrettyJSONObject {
+        let date: String
+        let origin: [String: String]
+        let mode: String
+        let after: String?
+        let before: String?
+        let buffer_min: Int
+        let source: String
+        let shows: [Entry]
+        let missed: [Entry]
+        let films_without_shows: [FilmEntry]
+        let unmatched_theaters: [ShowJSON.TheaterEntry]
+        let other_show_count: Int
+        let notes: [String]
+
+        func write(to json: inout PrettyJSON) {
+            json.member("after", after)
+            json.member("before", before)
+            json.member("buffer_min", integer: buffer_min)
+            json.member("date", date)
+            json.member("films_without_shows", objects: films_without_shows)
+            json.member("missed", objects: missed)
+            json.member("mode", mode)
+            json.member("notes", strings: notes)
+            json.member("origin", strings: origin)
+            json.member("other_show_count", integer: other_show_count)
+            json.member("shows", objects: shows)
+            json.member("source", source)
+            json.member("unmatched_theaters", objects: unmatched_theaters)
         }
+    }
+
+    /// What the JSON holds.
+    func document() -> Document {
         func film(_ film: FilmCandidate) -> FilmEntry {
             FilmEntry(id: film.id, title: film.title, original_title: film.originalTitle, year: film.year)
         }
@@ -132,16 +187,15 @@ package struct PlanReport {
                 film_match: ShowJSON.match(planned.film), show: ShowJSON.show(planned.show),
                 theater: ShowJSON.theater(planned.theater.provider, planned.theater))
         }
-        return try FilmFormat.json(
-            Document(
-                date: nearby.localDay,
-                origin: ["label": nearby.found.origin.label, "coordinate": nearby.found.origin.coordinate.description],
-                mode: mode.rawValue, after: after?.description, before: before?.description, buffer_min: buffer.minutes,
-                source: nearby.source, shows: plan.shows.enumerated().map { entry($0 + 1, $1) },
-                missed: plan.missed.enumerated().map { entry($0 + 1, $1) },
-                films_without_shows: plan.filmsWithoutShows.map(film),
-                unmatched_theaters: plan.unmatchedTheaters.map { ShowJSON.theater($0, nil) },
-                other_show_count: plan.otherShowCount, notes: nearby.notes + nearby.theaterNotes))
+        return Document(
+            date: nearby.localDay,
+            origin: ["label": nearby.found.origin.label, "coordinate": nearby.found.origin.coordinate.description],
+            mode: mode.rawValue, after: after?.description, before: before?.description, buffer_min: buffer.minutes,
+            source: nearby.source, shows: plan.shows.enumerated().map { entry($0 + 1, $1) },
+            missed: plan.missed.enumerated().map { entry($0 + 1, $1) },
+            films_without_shows: plan.filmsWithoutShows.map(film),
+            unmatched_theaters: plan.unmatchedTheaters.map { ShowJSON.theater($0, nil) },
+            other_show_count: plan.otherShowCount, notes: nearby.notes + nearby.theaterNotes)
     }
 
     /// The iCalendar of the plan's show #`pick` (from 1), with a reminder when it is time to leave; nil when the

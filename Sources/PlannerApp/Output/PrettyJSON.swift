@@ -260,6 +260,24 @@ package struct PrettyJSON {
         }
     }
 
+    /// An object that `value` writes the members of; left out when nil, as `encodeIfPresent` leaves it out.
+    package mutating func member<Value: PrettyJSONObject>(_ name: String, object value: Value?) {
+        guard let value else { return }
+        key(name)
+        object { value.write(to: &$0) }
+    }
+
+    /// An array of objects that each value writes the members of.
+    package mutating func member<Value: PrettyJSONObject>(_ name: String, objects values: [Value]) {
+        key(name)
+        array { list in
+            for value in values {
+                list.element()
+                list.object { value.write(to: &$0) }
+            }
+        }
+    }
+
     /// An object of strings, its keys sorted here.
     package mutating func member(_ name: String, strings: [String: String]) {
         key(name)
@@ -268,5 +286,21 @@ package struct PrettyJSON {
                 members.member(key, value)
             }
         }
+    }
+}
+
+/// A value written as a JSON object's members, in the order of their keys' UTF-8 bytes, the members its
+/// synthesized `Encodable` conformance encodes (``PrettyJSON/member(_:object:)``, ``PrettyJSON/member(_:objects:)``).
+package protocol PrettyJSONObject {
+    /// Writes the members into the object being written.
+    func write(to json: inout PrettyJSON)
+}
+
+extension PrettyJSONObject {
+    /// The value as a whole document: the object that `FilmFormat.json(_:)` writes of it, as UTF-8.
+    package func prettyJSONUTF8() throws -> [UInt8] {
+        var json = PrettyJSON()
+        json.object { self.write(to: &$0) }
+        return try json.utf8()
     }
 }

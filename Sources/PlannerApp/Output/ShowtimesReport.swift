@@ -70,23 +70,57 @@ package struct ShowtimesReport {
         return lines.joined(separator: "\n")
     }
 
-    package func json() throws -> String {
-        struct Entry: Encodable {
-            let show: ShowJSON.ShowEntry
-            let theater: ShowJSON.TheaterEntry
-            let travel_s: Double?
-            let watchlist_film: Int?
-            let film_match: ShowJSON.Match?
+    /// The report as JSON: what ``FilmFormat/json(_:)`` writes of ``document()``, written directly with
+    /// ``PrettyJSON``, as the server answers `/v1/showtimes` on every request.
+    package func json() throws -> String { String(decoding: try jsonUTF8(), as: UTF8.self) }
+
+    /// ``json()`` as UTF-8, which a server sends without making a string of it.
+    package func jsonUTF8() throws -> [UInt8] { try document().prettyJSONUTF8() }
+
+    /// The same JSON through `JSONEncoder`: what ``json()`` must write, byte for byte (the tests compare them).
+    func jsonByEncoder() throws -> String { try FilmFormat.json(document()) }
+
+    /// One show in the JSON, with its theater, the travel time to it and the watchlisted film it is of.
+    struct Entry: Encodable, PrettyJSONObject {
+        let show: ShowJSON.ShowEntry
+        let theater: ShowJSON.TheaterEntry
+        let travel_s: Double?
+        let watchlist_film: Int?
+        let film_match: ShowJSON.Match?
+
+        func write(to json: inout PrettyJSON) {
+            json.member("film_match", object: film_match)
+            json.member("show", object: show)
+            json.member("theater", object: theater)
+            json.member("travel_s", travel_s)
+            json.member("watchlist_film", integer: watchlist_film)
         }
-        struct Document: Encodable {
-            let date: String
-            let origin: [String: String]
-            let mode: String
-            let source: String
-            let shows: [Entry]
-            let unmatched_theaters: [ShowJSON.TheaterEntry]
-            let notes: [String]
+    }
+
+    /// The JSON document: `Encodable` for the encoder, and written member by member, in the order of the keys'
+    /// bytes, as `sortedKeys` orders them.
+    struct Document: Encodable, PrettyJSONObject {
+        let date: String
+        let origin: [String: String]
+        let mode: String
+        let source: String
+        let shows: [Entry]
+        let unmatched_theaters: [ShowJSON.TheaterEntry]
+        let notes: [String]
+
+        func write(to json: inout PrettyJSON) {
+            json.member("date", date)
+            json.member("mode", mode)
+            json.member("notes", strings: notes)
+            json.member("origin", strings: origin)
+            json.member("shows", objects: shows)
+            json.member("source", source)
+            json.member("unmatched_theaters", objects: unmatched_theaters)
         }
+    }
+
+    /// What the JSON holds.
+    func document() -> Document {
         let routes = self.routes
         let entries = shows.map { show -> Entry in
             let match = nearby.matching.matches[show.providerTheaterID]
@@ -98,14 +132,14 @@ package struct ShowtimesReport {
                 travel_s: match.flatMap { routes[$0.theater.id] }.map { $0.durationSeconds.rounded() },
                 watchlist_film: film?.film.id, film_match: film.map(ShowJSON.match))
         }
-        return try FilmFormat.json(
-            Document(
-                date: nearby.localDay,
-                origin: ["label": nearby.found.origin.label, "coordinate": nearby.found.origin.coordinate.description],
-                mode: mode.rawValue, source: nearby.source, shows: entries,
-                unmatched_theaters: nearby.matching.unmatched.map { ShowJSON.theater($0, nil) },
-                notes: nearby.notes + nearby.theaterNotes))
+        return Document(
+            date: nearby.localDay,
+            origin: ["label": nearby.found.origin.label, "coordinate": nearby.found.origin.coordinate.description],
+            mode: mode.rawValue, source: nearby.source, shows: entries,
+            unmatched_theaters: nearby.matching.unmatched.map { ShowJSON.theater($0, nil) },
+            notes: nearby.notes + nearby.theaterNotes)
     }
+
     package init(nearby: NearbyShows, shows: [Show], watchlist: [FilmCandidate], mode: TravelMode, film: FilmReference?) {
         self.nearby = nearby
         self.shows = shows

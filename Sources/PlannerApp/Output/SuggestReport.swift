@@ -99,61 +99,142 @@ package struct SuggestReport {
         return lines.joined(separator: "\n")
     }
 
-    package func json() throws -> String {
-        struct FilmEntry: Encodable {
-            let id: Int
-            let title: String
-            let year: Int?
-            let release_date: String?
-            let overview: String?
-            let poster_url: Nullable<String>
+    /// The report as JSON: what ``FilmFormat/json(_:)`` writes of ``document()``, written directly with
+    /// ``PrettyJSON``, as the server answers `/v1/me/suggest`.
+    package func json() throws -> String { String(decoding: try jsonUTF8(), as: UTF8.self) }
+
+    /// ``json()`` as UTF-8, which a server sends without making a string of it.
+    package func jsonUTF8() throws -> [UInt8] { try document().prettyJSONUTF8() }
+
+    /// The same JSON through `JSONEncoder`: what ``json()`` must write, byte for byte (the tests compare them).
+    func jsonByEncoder() throws -> String { try FilmFormat.json(document()) }
+
+    struct FilmEntry: Encodable, PrettyJSONObject {
+        let id: Int
+        let title: String
+        let year: Int?
+        let release_date: String?
+        let overview: String?
+        let poster_url: Nullable<String>
+
+        func write(to json: inout PrettyJSON) {
+            json.member("id", integer: id)
+            json.member("overview", overview)
+            json.key("poster_url")
+            if let url = poster_url.value { json.string(url) } else { json.null() }
+            json.member("release_date", release_date)
+            json.member("title", title)
+            json.member("year", integer: year)
         }
-        struct TheaterEntry: Encodable {
-            let rank: Int
-            let id: String
-            let name: String
-            let distance_m: Double
-            let route_distance_m: Double
-            let duration_s: Double
-            let source: String
-            let address: String?
+    }
+
+    struct TheaterEntry: Encodable, PrettyJSONObject {
+        let rank: Int
+        let id: String
+        let name: String
+        let distance_m: Double
+        let route_distance_m: Double
+        let duration_s: Double
+        let source: String
+        let address: String?
+
+        func write(to json: inout PrettyJSON) {
+            json.member("address", address)
+            json.member("distance_m", distance_m)
+            json.member("duration_s", duration_s)
+            json.member("id", id)
+            json.member("name", name)
+            json.member("rank", integer: rank)
+            json.member("route_distance_m", route_distance_m)
+            json.member("source", source)
         }
-        struct ShowEntry: Encodable {
-            let start: String
-            let time_zone: String
-            let auditorium: String?
-            let booking_url: String?
+    }
+
+    struct ShowEntry: Encodable, PrettyJSONObject {
+        let start: String
+        let time_zone: String
+        let auditorium: String?
+        let booking_url: String?
+
+        func write(to json: inout PrettyJSON) {
+            json.member("auditorium", auditorium)
+            json.member("booking_url", booking_url)
+            json.member("start", start)
+            json.member("time_zone", time_zone)
         }
-        struct ShowingEntry: Encodable {
-            let id: String
-            let name: String
-            let distance_m: Double?
-            let duration_s: Double?
-            let next_shows: [ShowEntry]
+    }
+
+    struct ShowingEntry: Encodable, PrettyJSONObject {
+        let id: String
+        let name: String
+        let distance_m: Double?
+        let duration_s: Double?
+        let next_shows: [ShowEntry]
+
+        func write(to json: inout PrettyJSON) {
+            json.member("distance_m", distance_m)
+            json.member("duration_s", duration_s)
+            json.member("id", id)
+            json.member("name", name)
+            json.member("next_shows", objects: next_shows)
         }
-        struct InTheaters: Encodable {
-            let film: FilmEntry
-            let reason: String
-            let theaters: [TheaterEntry]
-            /// Where a provider covers the region: only the cinemas that show the film, with their next shows.
-            let showings: [ShowingEntry]?
+    }
+
+    struct InTheaters: Encodable, PrettyJSONObject {
+        let film: FilmEntry
+        let reason: String
+        let theaters: [TheaterEntry]
+        /// Where a provider covers the region: only the cinemas that show the film, with their next shows.
+        let showings: [ShowingEntry]?
+
+        func write(to json: inout PrettyJSON) {
+            json.member("film", object: film)
+            json.member("reason", reason)
+            if let showings { json.member("showings", objects: showings) }
+            json.member("theaters", objects: theaters)
         }
-        struct Upcoming: Encodable {
-            let film: FilmEntry
-            let release_date: String
-            let days_until: Int
+    }
+
+    struct Upcoming: Encodable, PrettyJSONObject {
+        let film: FilmEntry
+        let release_date: String
+        let days_until: Int
+
+        func write(to json: inout PrettyJSON) {
+            json.member("days_until", integer: days_until)
+            json.member("film", object: film)
+            json.member("release_date", release_date)
         }
-        struct Document: Encodable {
-            let region: String
-            let origin: [String: String]
-            let mode: String
-            let in_theaters: [InTheaters]
-            let upcoming: [Upcoming]
-            let left_theaters: [FilmEntry]
-            let no_release_date: [FilmEntry]
-            let notes: [String]
-            let showtimes_source: String?
+    }
+
+    /// The JSON document: `Encodable` for the encoder, and written member by member, in the order of the keys'
+    /// bytes, as `sortedKeys` orders them.
+    struct Document: Encodable, PrettyJSONObject {
+        let region: String
+        let origin: [String: String]
+        let mode: String
+        let in_theaters: [InTheaters]
+        let upcoming: [Upcoming]
+        let left_theaters: [FilmEntry]
+        let no_release_date: [FilmEntry]
+        let notes: [String]
+        let showtimes_source: String?
+
+        func write(to json: inout PrettyJSON) {
+            json.member("in_theaters", objects: in_theaters)
+            json.member("left_theaters", objects: left_theaters)
+            json.member("mode", mode)
+            json.member("no_release_date", objects: no_release_date)
+            json.member("notes", strings: notes)
+            json.member("origin", strings: origin)
+            json.member("region", region)
+            json.member("showtimes_source", showtimes_source)
+            json.member("upcoming", objects: upcoming)
         }
+    }
+
+    /// What the JSON holds.
+    func document() -> Document {
         func entry(_ film: PlannedFilm) -> FilmEntry {
             FilmEntry(
                 id: film.tmdbID, title: film.title, year: film.year, release_date: film.theatricalRelease?.description,
@@ -165,7 +246,7 @@ package struct SuggestReport {
                 distance_m: rounded(route.straightLineMeters, 1), route_distance_m: rounded(route.distanceMeters, 1),
                 duration_s: route.durationSeconds.rounded(), source: route.source.rawValue, address: route.theater.address)
         }
-        let document = Document(
+        return Document(
             region: region,
             origin: ["label": found.origin.label, "coordinate": found.origin.coordinate.description],
             mode: mode.rawValue,
@@ -189,7 +270,6 @@ package struct SuggestReport {
             upcoming: plan.upcoming.map { Upcoming(film: entry($0.film), release_date: $0.release.description, days_until: $0.daysUntil) },
             left_theaters: plan.leftTheaters.map(entry), no_release_date: plan.unknown.map(entry), notes: allNotes,
             showtimes_source: showings?.source)
-        return try FilmFormat.json(document)
     }
 
     package func geoJSON() -> String {

@@ -96,7 +96,7 @@ enum MeRoutes {
                 // query named no region, else services made as with none.
                 let images = try films.requestedRegion == nil ? films : state.films(region: nil, user: user)
                 report.images = await images.imageLinks()
-                return Reply.json(try report.json())
+                return Reply.json(utf8: try report.jsonUTF8())
             }
         }
         router.get("/v1/me/upcoming.ics") { request, _ in

@@ -15,14 +15,14 @@ enum ShowtimeRoutes {
             }
             let report = try await services.showtimesReport(
                 found: found, mode: search.mode, request: showtimes, film: film)
-            return Reply.json(try report.json())
+            return Reply.json(utf8: try report.jsonUTF8())
         }
         router.get("/v1/plan") { request, _ in
             let (query, search, found, services, showtimes) = try await prepare(request, state: state)
             let report = try await services.planReport(
                 found: found, mode: search.mode, request: showtimes, after: try clock(query, "after"),
                 before: try clock(query, "before"), buffer: try buffer(query))
-            return Reply.json(try report.json())
+            return Reply.json(utf8: try report.jsonUTF8())
         }
     }
 
