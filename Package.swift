@@ -84,7 +84,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
-        .target(name: "Showtimes", dependencies: ["Geo", "Theaters", "Transport", "Tabular"]),
+        .target(name: "Showtimes", dependencies: ["Basics", "Geo", "Theaters", "Transport", "Tabular"]),
         // The caches' storage ports on SQLite (GRDB): the TMDb, online-lookup and showtimes tables, in the file the
         // watchlist store owns, and their migrations.
         .target(

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Reading instants on a wall clock in a given zone.
@@ -170,18 +171,8 @@ public enum LocalClock {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    /// The date `days` after 1970-01-01 (``CivilDay/date(days:)``).
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) { CivilDay.date(days: days) }
 
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {

@@ -48,14 +48,10 @@ public struct TMDbClient: Sendable {
         ttl: CacheTTL = .standard,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.configuration = configuration
-        self.transport = transport
-        self.cache = cache
-        self.retryPolicy = retryPolicy
-        self.timeoutSeconds = timeoutSeconds
-        self.ttl = ttl
-        self.limiter = RequestLimiter(limit: maxConcurrentRequests)
-        self.now = now
+        self.init(
+            configuration: configuration, transport: transport, cache: cache,
+            limiter: RequestLimiter(limit: maxConcurrentRequests), retryPolicy: retryPolicy,
+            timeoutSeconds: timeoutSeconds, ttl: ttl, now: now)
     }
 
     /// Creates a client that takes its slots from `limiter`, shared with other clients: a server makes a client per
