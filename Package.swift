@@ -103,6 +103,9 @@ let package = Package(
         .target(
             name: "Routing", dependencies: ["Geo", "OSM"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Routing on the engines operators run for a country: OSRM's and Valhalla's HTTP APIs, behind `Router`,
+        // with the planner's own router as the fallback.
+        .target(name: "RoadEngines", dependencies: ["Geo", "Transport"]),
         // Times graph import and queries on a real extract (release mode).
         .executableTarget(name: "RoutingBenchmark", dependencies: ["Geo", "Planner", "Routing", "Theaters"]),
         // PostgreSQL behind the same storage ports as SQLite (lists, users, caches, pacing), for several
@@ -123,7 +126,7 @@ let package = Package(
             name: "PlannerApp",
             dependencies: [
                 "Basics", "Geo", "Theaters", "Places", "Settings", "NowPlaying", "Watchlist", "Showtimes", "Planner",
-                "OnlineLookup", "Routing", "Tabular", "Transport", "SQLiteStore",
+                "OnlineLookup", "Routing", "RoadEngines", "Tabular", "Transport", "SQLiteStore",
             ]
         ),
         // What both executables' command lines share: standard output and error, and how a failed command ends.
@@ -250,6 +253,11 @@ let package = Package(
             name: "RoutingTests",
             dependencies: ["Routing", "OSM", "Basics", "Geo", "Theaters", "Planner", "TestSupport"],
             exclude: ["Fixtures"]),
+        // The engines' protocols and fall-backs against fakes on loopback; the real engines run in pytest.
+        .testTarget(
+            name: "RoadEnginesTests",
+            dependencies: ["RoadEngines", "Geo", "Transport", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // The use cases called in process (lists, upcoming, plan, suggest, settings) against fakes on loopback.
         .testTarget(
             name: "PlannerAppTests",

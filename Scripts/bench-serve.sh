@@ -86,6 +86,7 @@ wrk_pid=""
 cleanup() {
     if [[ -n "$wrk_pid" ]]; then kill "$wrk_pid" 2>/dev/null || true; wait "$wrk_pid" 2>/dev/null || true; fi
     stop_server
+    if [[ -n "${routed_pid:-}" ]]; then kill "$routed_pid" 2>/dev/null || true; wait "$routed_pid" 2>/dev/null || true; fi
     fakes_stop
     rm -rf "$work"
 }
@@ -284,6 +285,7 @@ if [[ ${#planner_targets[@]} -gt 0 ]]; then
     if [[ " ${planner_targets[*]} " == *" theaters "* ]]; then
         start_planner "$work/ws-theaters" '{"online": "never"}'
         check "$base$theaters_path" '"theaters"' "planner /v1/theaters"
+        curl -fsS "$base$theaters_path" >"$work/theaters.json" || true
         label="planner /v1/theaters"
         printf '%s\t%s (settings {"online": "never"}, a server of its own)\n' "$label" "$theaters_path" >>"$out/paths.tsv"
         bench_target "$label" "planner-theaters" "$base$theaters_path" ""
@@ -318,6 +320,30 @@ if [[ -n "$osrm" ]]; then
     check "http://127.0.0.1:$port$osrm_path" '"code":"Ok"' "osrm-routed /nearest"
     printf '%s\t%s\n' "osrm-routed /nearest" "$osrm_path" >>"$out/paths.tsv"
     bench_target "osrm-routed /nearest" osrm-nearest "http://127.0.0.1:$port$osrm_path"
+    # The nearest-N on the engine (#31): osrm-routed's own /table from the origin to the four cinemas that
+    # /v1/theaters lists, then /v1/theaters with walking routed on this osrm-routed (routing.walk), side by side
+    # with the built-in router's row above. The planner remembers an engine's answer for repeated inputs, so its
+    # row measures what a server answers to a repeated search; the /table row is the engine's cost per question.
+    if [[ " ${planner_targets[*]} " == *" theaters "* ]]; then
+        routed_pid=$server_pid
+        table_points=$(python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(";".join(["24.9384,60.1699"] + [f"{t[\"lon\"]},{t[\"lat\"]}" for t in d["theaters"]]))' <"$work/theaters.json" 2>/dev/null) ||
+            table_points="24.9384,60.1699;24.9360162,60.1705904;24.9462642,60.1711318"
+        table_path="/table/v1/foot/$table_points?sources=0&annotations=duration,distance"
+        check "http://127.0.0.1:$port$table_path" '"code":"Ok"' "osrm-routed /table"
+        printf '%s\t%s\n' "osrm-routed /table" "$table_path" >>"$out/paths.tsv"
+        bench_target "osrm-routed /table" osrm-table "http://127.0.0.1:$port$table_path"
+        start_planner "$work/ws-theaters-osrm" "{\"online\": \"never\", \"routing_walk\": \"osrm:http://127.0.0.1:$port\"}"
+        osrm_theaters_path="$theaters_path&mode=walk"
+        check "$base$osrm_theaters_path" '"duration_source" : "osrm"' "planner /v1/theaters on osrm-routed"
+        label="planner /v1/theaters on osrm-routed"
+        printf '%s\t%s (settings {"online": "never", "routing_walk": "osrm:…"})\n' "$label" "$osrm_theaters_path" >>"$out/paths.tsv"
+        bench_target "$label" "planner-theaters-osrm" "$base$osrm_theaters_path" ""
+        stop_server
+        server_pid=$routed_pid
+        routed_pid=""
+    fi
     stop_server
 fi
 

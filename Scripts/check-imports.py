@@ -13,10 +13,10 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 FACES = ["PlannerCLI", "PlannerServerCLI", "PlannerServer"]
-BELOW_THE_CORE = ["Watchlist", "NowPlaying", "Showtimes", "OnlineLookup", "Routing", "Transport"]
+BELOW_THE_CORE = ["Watchlist", "NowPlaying", "Showtimes", "OnlineLookup", "Routing", "RoadEngines", "Transport"]
 DRIVERS = ["GRDB", "GRDBSQLite", "PostgresNIO"]
-DOMAIN = ["NowPlaying", "Showtimes", "OnlineLookup", "Theaters", "Routing", "Geo", "Places", "Tabular", "Basics",
-          "OSM", "Planner", "Settings"]
+DOMAIN = ["NowPlaying", "Showtimes", "OnlineLookup", "Theaters", "Routing", "RoadEngines", "Geo", "Places", "Tabular",
+          "Basics", "OSM", "Planner", "Settings"]
 FRAMEWORKS_OF_FACES = ["ArgumentParser", "Hummingbird", "HTTPTypes"]
 
 # (modules, forbidden imports, why)

@@ -60,9 +60,11 @@ timeout --kill-after=30 1800 "$(swift build --show-bin-path)/plannerPackageTests
 # Black-box, for what only a real process shows: a first run on a real pseudo-terminal (TerminalTests), --output on
 # devices, FIFOs, links and a full disk (OutputTests), a real `planner serve` on loopback: signals, kill -9, the access
 # log, durability, PostgreSQL, the browser (ServerTests), and Scripts/install.sh into a temporary prefix with the
-# debug build just made (InstallTests). --durations: the slowest tests, to see where this phase's time goes.
+# debug build just made (InstallTests), and routing on real OSRM and Valhalla engines started from their PyPI wheels
+# (EngineTests). --durations: the slowest tests, to see where this phase's time goes.
 phase "pytest"
 timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/OutputTests Tests/ServerTests Tests/InstallTests \
+    Tests/EngineTests \
     -q -p no:cacheprovider --durations=15
 
 phase "checks"

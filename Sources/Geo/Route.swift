@@ -4,6 +4,20 @@ public enum RouteSource: String, Sendable, Codable {
     case estimate
     /// A shortest path on an imported road graph.
     case roadNetwork = "road-network"
+    /// An OSRM engine's answer.
+    case osrm
+    /// A Valhalla engine's answer.
+    case valhalla
+
+    /// Whether the time follows roads (the planner's own graphs or an engine's), not a straight line.
+    public var isByRoad: Bool { self != .estimate }
+
+    /// The by-road sources among `sources`, named once each in a fixed order: "road-network", "osrm, road-network".
+    public static func byRoadNames(_ sources: some Sequence<RouteSource>) -> String {
+        let present = Set(sources)
+        return [RouteSource.osrm, .valhalla, .roadNetwork].filter(present.contains).map(\.rawValue)
+            .joined(separator: ", ")
+    }
 }
 
 /// Why a route is a straight-line estimate rather than a way by road.

@@ -43,6 +43,8 @@ extension PlannerCommand {
               The one territory a MovieGlu key works in (UK, US); another base URL.
           PLANNER_SHOWTIMES_WEBSITES
               never: read no cinema's own web page (as 'showtimes.websites never').
+          PLANNER_ROUTING_WALK, PLANNER_ROUTING_BIKE, PLANNER_ROUTING_DRIVE
+              builtin, osrm:URL or valhalla:URL: the engine a mode routes on (as 'routing.walk').
           OVERPASS_URL, NOMINATIM_URL
               Another Overpass API or Nominatim instance.
           PLANNER_CONTACT

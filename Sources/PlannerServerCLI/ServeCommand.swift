@@ -51,7 +51,33 @@ extension ServerCommand {
                 valueName: "CC"))
         var region: String = ServerConfiguration.defaultRegion
 
+        @Option(
+            name: .customLong("routing-walk"),
+            help: ArgumentHelp(
+                "Where walking routes come from: builtin, osrm:URL or valhalla:URL.",
+                discussion: "As the setting routing.walk; default: $PLANNER_ROUTING_WALK, else the setting, else builtin.",
+                valueName: "engine"))
+        var routingWalk: String?
+
+        @Option(
+            name: .customLong("routing-bike"),
+            help: ArgumentHelp("Where cycling routes come from (as --routing-walk).", valueName: "engine"))
+        var routingBike: String?
+
+        @Option(
+            name: .customLong("routing-drive"),
+            help: ArgumentHelp("Where driving routes come from (as --routing-walk).", valueName: "engine"))
+        var routingDrive: String?
+
         func validate() throws {
+            for (flag, value) in [("--routing-walk", routingWalk), ("--routing-bike", routingBike), ("--routing-drive", routingDrive)] {
+                guard let value else { continue }
+                do {
+                    try Environment.checkRoutingEngine(value)
+                } catch {
+                    throw ValidationError("\(flag): \(error)")
+                }
+            }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
             guard rateLimit > 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be above 0") }
             if database != nil && db != nil { throw ValidationError("--db and --database can't be used together") }
@@ -61,10 +87,15 @@ extension ServerCommand {
         }
 
         func run() async throws {
+            // The options stand for the variables they override, so that every request reads one place.
+            var variables = ProcessEnvironment.variables
+            for (mode, value) in [("WALK", routingWalk), ("BIKE", routingBike), ("DRIVE", routingDrive)] {
+                if let value { variables["PLANNER_ROUTING_\(mode)"] = value }
+            }
             let configuration = ServerConfiguration(
                 host: host, port: port, databasePath: db, databaseURL: database, requestsPerSecondPerToken: rateLimit,
                 region: region.uppercased(),
-                environment: Environment(variables: ProcessEnvironment.variables, cache: DataCache()))
+                environment: Environment(variables: variables, cache: DataCache()))
             try await PlannerServer.run(configuration) { address in
                 Console.out("listening on \(address)")
             }

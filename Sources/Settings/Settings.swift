@@ -31,6 +31,10 @@ public struct Settings: Codable, Sendable, Equatable {
     public var limit: Int?
     /// Whether showtimes are read from cinemas' own web pages: "auto" (the default) or "never".
     public var showtimesWebsites: String?
+    /// Where walking, cycling and driving routes come from: "builtin" (the default), "osrm:URL" or "valhalla:URL".
+    public var routingWalk: String?
+    public var routingBike: String?
+    public var routingDrive: String?
 
     public init(
         home: SavedLocation? = nil, region: String? = nil, online: String? = nil, contact: String? = nil,
@@ -50,17 +54,30 @@ public struct Settings: Codable, Sendable, Equatable {
         self.showtimesWebsites = showtimesWebsites
     }
 
+    /// The routing setting of a mode (`walk`, `bike` or `drive`), as written.
+    public func routing(_ mode: String) -> String? {
+        switch mode {
+        case "walk": routingWalk
+        case "bike": routingBike
+        case "drive": routingDrive
+        default: nil
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
         case home, region, online, contact, radius, keyword, mode, limit
         case cacheLists = "cache_lists"
         case cacheDetails = "cache_details"
         case showtimesWebsites = "showtimes_websites"
+        case routingWalk = "routing_walk"
+        case routingBike = "routing_bike"
+        case routingDrive = "routing_drive"
     }
 
     /// The keys `planner config set` accepts.
     public static let keys = [
         "home", "region", "online", "contact", "cache-lists", "cache-details", "radius", "keyword", "mode", "limit",
-        "showtimes.websites",
+        "showtimes.websites", "routing.walk", "routing.bike", "routing.drive",
     ]
 
     /// Reads a length of time written as whole numbers with units: `45s`, `30m`, `6h`, `7d`, `1h30m`, `2d12h`.

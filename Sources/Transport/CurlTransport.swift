@@ -48,6 +48,21 @@ public struct CurlTransport: HTTPTransport {
         return try Self.response(for: request, outcome)
     }
 
+    /// ``send(_:)`` on the calling thread, for a caller that is synchronous itself and may block (a router
+    /// asked by a command, or by a server's handler thread). It cannot be cancelled; the request's timeout bounds it.
+    public func sendWaiting(_ request: HTTPRequest) throws -> HTTPResponse {
+        let transfer = CurlTransfer(request: request)
+        if let code = transfer.finishedLookUpAhead(), code != CURLE_OK {
+            return try Self.response(
+                for: request, CurlTransfer.Outcome(code: code, statusCode: 0, headers: [:], body: Data()))
+        }
+        let outcome = transfer.perform(pool: pool)
+        if outcome.code == CURLE_FAILED_INIT, let failure = CurlTransfer.loadFailure {
+            throw TransportError.unavailable(reason: failure)
+        }
+        return try Self.response(for: request, outcome)
+    }
+
     /// Looks the host's name up (on a thread of its own, within the request's timeout): a name that does not
     /// resolve throws ``TransportError/unreachable(host:)``, a look-up that runs out of time
     /// ``TransportError/timedOut`` (sending would wait as long again). A name that resolved once is not looked up

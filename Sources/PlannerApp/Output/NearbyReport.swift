@@ -18,6 +18,8 @@ package struct NearbyReport {
     package var onlineNotes: [String] = []
     /// The route to each hit per mode (road routes where an area covers the origin, else estimates).
     package var routesByMode: [TravelMode: [Route<Theater>]] = [:]
+    /// Where a routing engine could not answer and the planner's own times stand in.
+    package var routingNotes: [String] = []
 
     package func durationSeconds(_ index: Int, _ mode: TravelMode) -> Double {
         routesByMode[mode]?[index].durationSeconds ?? hits[index].estimatedDurationSeconds(mode)
@@ -28,7 +30,7 @@ package struct NearbyReport {
     }
 
     /// True when the shown mode's times come from roads.
-    package var usesRoads: Bool { routesByMode[mode]?.contains { $0.source == .roadNetwork } ?? false }
+    package var usesRoads: Bool { routesByMode[mode]?.contains { $0.source.isByRoad } ?? false }
 
     /// True when any theater came from an online service.
     package var usedOnline: Bool { hits.contains { (sources[$0.theater.id] ?? "local") != "local" } }
@@ -57,7 +59,7 @@ package struct NearbyReport {
         if catalog.skippedRows > 0 {
             notes.append("\(catalog.skippedRows) catalog rows without a name or a valid lat/lon were skipped")
         }
-        return notes
+        return notes + routingNotes
     }
 
     package var emptyLine: String {
@@ -89,7 +91,7 @@ package struct NearbyReport {
         lines.append("")
         let how =
             usesRoads
-            ? "\(mode.rawValue.capitalized) times follow the roads (source: road-network)"
+            ? "\(mode.rawValue.capitalized) times follow the roads (source: \(RouteSource.byRoadNames(routesByMode[mode]!.map(\.source))))"
                 + (routesByMode[mode]!.contains { $0.source == .estimate } ? "; ≈ marks estimates, where no road reaches" : "")
             : "\(mode.rawValue.capitalized) times are estimates: straight line × \(mode.circuity) ÷ "
                 + "\(formatSpeed(mode.speedKilometersPerHour)) km/h"

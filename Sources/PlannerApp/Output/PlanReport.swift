@@ -32,7 +32,7 @@ package struct PlanReport {
             "Evening plan for \(nearby.localDay) from \(nearby.found.origin.displayName): \(mode.rawValue), "
                 + "\(windowText), \(buffer) buffer" + (zones.count == 1 ? " (times in \(zones.first!))" : "")
         ]
-        lines += nearby.notes.map { "note: " + $0 }
+        lines += (nearby.notes + nearby.found.routing.notes).map { "note: " + $0 }
         lines += nearby.theaterNotes.map { "note: " + $0 }
         lines.append("")
         if watchlistCount == 0 {
@@ -77,8 +77,9 @@ package struct PlanReport {
         let travel =
             plan.shows.isEmpty
             ? "" : "Travel times: "
-                + (plan.shows.contains { $0.route.source == .roadNetwork }
-                    ? "by road (source: road-network)" : "estimates (source: estimate)") + ". "
+                + (plan.shows.contains { $0.route.source.isByRoad }
+                    ? "by road (source: \(RouteSource.byRoadNames(plan.shows.map(\.route.source))))"
+                    : "estimates (source: estimate)") + ". "
         lines.append(
             "Leave by = start − travel − buffer. " + travel
                 + "Showtimes: \(nearby.source)." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
@@ -195,7 +196,7 @@ package struct PlanReport {
             missed: plan.missed.enumerated().map { entry($0 + 1, $1) },
             films_without_shows: plan.filmsWithoutShows.map(film),
             unmatched_theaters: plan.unmatchedTheaters.map { ShowJSON.theater($0, nil) },
-            other_show_count: plan.otherShowCount, notes: nearby.notes + nearby.theaterNotes)
+            other_show_count: plan.otherShowCount, notes: nearby.notes + nearby.theaterNotes + nearby.found.routing.notes)
     }
 
     /// The iCalendar of the plan's show #`pick` (from 1), with a reminder when it is time to leave; nil when the

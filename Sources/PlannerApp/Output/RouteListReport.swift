@@ -19,7 +19,7 @@ package struct RouteListReport {
             lines.append("no theaters within \(found.radius) of \(found.origin.label)")
             return lines.joined(separator: "\n")
         }
-        let anyRoads = routesByMode.values.contains { $0.contains { $0.source == .roadNetwork } }
+        let anyRoads = routesByMode.values.contains { $0.contains { $0.source.isByRoad } }
         for (i, hit) in found.hits.enumerated() {
             let t = hit.theater
             let times = TravelMode.allCases.map { m -> String in
@@ -41,8 +41,10 @@ package struct RouteListReport {
         }
         lines.append("")
         let sources = Set(routesByMode.values.flatMap { $0.map(\.source) })
-        if sources.contains(.roadNetwork) {
-            lines.append("Times follow the roads of area \(found.routing.areaName ?? "") (source: road-network)"
+        if sources.contains(where: \.isByRoad) {
+            lines.append("Times follow the roads"
+                + (sources.contains(.roadNetwork) ? " of area \(found.routing.areaName ?? "")" : "")
+                + " (source: \(RouteSource.byRoadNames(sources)))"
                 + (sources.contains(.estimate) ? "; ≈ marks estimates, where no road reaches (source: estimate)." : "."))
         } else {
             lines.append("Times are estimates (source: estimate): straight line × circuity ÷ speed; walk 5, bike 15, drive 30 km/h.")

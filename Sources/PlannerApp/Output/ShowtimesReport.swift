@@ -137,7 +137,7 @@ package struct ShowtimesReport {
             origin: ["label": nearby.found.origin.label, "coordinate": nearby.found.origin.coordinate.description],
             mode: mode.rawValue, source: nearby.source, shows: entries,
             unmatched_theaters: nearby.matching.unmatched.map { ShowJSON.theater($0, nil) },
-            notes: nearby.notes + nearby.theaterNotes)
+            notes: nearby.notes + nearby.theaterNotes + nearby.found.routing.notes)
     }
 
     package init(nearby: NearbyShows, shows: [Show], watchlist: [FilmCandidate], mode: TravelMode, film: FilmReference?) {

@@ -32,7 +32,7 @@ package struct SuggestReport {
 
     /// The notes, with what the report knows of showtimes.
     var allNotes: [String] {
-        var all = notes
+        var all = notes + found.routing.notes
         if let showingsFailure { all.append(showingsFailure) }
         if showings == nil && showingsFailure == nil {
             all.append(
@@ -93,7 +93,8 @@ package struct SuggestReport {
         lines.append("")
         lines.append(
             "Now-playing list \(source). Times: "
-                + (routes.contains { $0.source == .roadNetwork } ? "by road (source: road-network)" : "estimates (source: estimate)")
+                + (routes.contains { $0.source.isByRoad }
+                    ? "by road (source: \(RouteSource.byRoadNames(routes.map(\.source))))" : "estimates (source: estimate)")
                 + ". Films: TMDb (not endorsed or "
                 + "certified by TMDb)." + (found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Planner
+import RoadEngines
 import Routing
 import Theaters
 
@@ -90,25 +91,46 @@ package struct Areas {
     }
 }
 
-/// The router for a search: roads where an area covers the origin, else the straight-line estimate.
+/// The router for a search: roads where an area covers the origin, else the straight-line estimate; and for
+/// the modes with a routing engine (OSRM, Valhalla), the engine, with those as its fall-back.
 package struct RouterChoice {
     package let router: any Router
     /// The area routed on, or nil for the estimate.
     package var areaName: String? { area?.name }
     /// The area whose roads the router follows (a map draws its streets), or nil for the estimate.
     package let area: RoadArea?
+    /// The engines' router, when a mode has one: its notes say where an engine could not answer.
+    private let engineRouter: EngineRouter?
 
     /// - Parameter cache: the server's, so that an area's prepared graphs are built once, not per request. Without
     ///   one (a command, which routes once), each mode's graph is prepared when it is first routed on, or at once
     ///   with `preparingNow` (a command whose areas hold only the graphs it will route on).
-    package init(areas: [RoadArea], cache: DataCache? = nil, preparingNow: Bool = false) {
+    /// - Parameter engines: the modes routed on an engine (``Environment/roadEngines()``).
+    package init(
+        areas: [RoadArea], cache: DataCache? = nil, preparingNow: Bool = false, engines: [TravelMode: RoadEngine] = [:]
+    ) {
         // The first area with roads: an area imported from a catalog has theaters only.
+        let own: any Router
         if let area = areas.first(where: \.hasRoads) {
-            router = cache.map { $0.router(for: area) } ?? RoadRouter(area: area, preparingWhenAsked: !preparingNow)
+            own = cache.map { $0.router(for: area) } ?? RoadRouter(area: area, preparingWhenAsked: !preparingNow)
             self.area = area
         } else {
-            router = EstimateRouter()
+            own = EstimateRouter()
             area = nil
         }
+        if engines.isEmpty {
+            router = own
+            engineRouter = nil
+        } else {
+            let name =
+                area.map { "from the area \($0.name) (source: road-network)" } ?? "estimates (source: estimate)"
+            let engineRouter = EngineRouter(engines: engines, fallback: own, fallbackName: name)
+            router = engineRouter
+            self.engineRouter = engineRouter
+        }
     }
+
+    /// Why some times are not their engine's (it is down, slow, or knows no route), one line each; empty when
+    /// no mode has an engine or every engine answered.
+    package var notes: [String] { engineRouter?.notes ?? [] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Places
+import RoadEngines
 import Routing
 import Settings
 import Theaters
@@ -16,6 +17,7 @@ package final class DataCache: @unchecked Sendable {
     private var listings: [String: RoadAreaStore.Listing] = [:]
     private var areas: [String: RoadArea] = [:]
     private var routers: [String: RoadRouter] = [:]
+    private var engines: [String: RoadEngine] = [:]
     private var stores: Areas.Stores?
     private var settingsFile: SettingsFile?
     private var savedSettings: (stamp: FileStamp?, settings: Settings)?
@@ -82,6 +84,12 @@ package final class DataCache: @unchecked Sendable {
         value(\.routers, key: area.cacheKey) {
             RoadRouter(area: area, treesToPlaces: true, fineSnapping: true)
         }
+    }
+
+    /// One client per engine address for the server's life: its connections, remembered answers and pauses are
+    /// shared by every request.
+    func engine(_ engine: RoutingEngine) -> RoadEngine {
+        value(\.engines, key: "\(engine)") { RoadEngine(engine) }
     }
 
     func area(_ name: String, in store: RoadAreaStore) throws -> RoadArea {

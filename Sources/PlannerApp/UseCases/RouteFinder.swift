@@ -11,6 +11,8 @@ package struct OneRoute {
     package let destination: Theater
     package let route: Route<Theater>
     package let mode: TravelMode
+    /// Why the time is not its engine's (down, slow, no route), when a routing engine was asked.
+    package var notes: [String] = []
 
     /// The route as a GeoJSON FeatureCollection: the origin and the line.
     package var collection: GeoJSON.FeatureCollection {
@@ -27,8 +29,9 @@ package struct OneRoute {
             near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)
         let areas = catalog == nil ? Areas(environment: environment).covering(origin.coordinate) : []
         let destination = try Self.destination(reference, catalog: catalog, environment: environment, areas: areas)
-        let route = RouterChoice(areas: areas, cache: environment.cache).router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
-        return OneRoute(origin: origin, destination: destination, route: route, mode: mode)
+        let choice = RouterChoice(areas: areas, cache: environment.cache, engines: try environment.roadEngines())
+        let route = choice.router.routes(from: origin.coordinate, to: [destination], mode: mode)[0]
+        return OneRoute(origin: origin, destination: destination, route: route, mode: mode, notes: choice.notes)
     }
 
     /// A theater by name or OSM id, or a bare point.

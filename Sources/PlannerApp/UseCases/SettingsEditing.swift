@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import RoadEngines
 import Settings
 
 /// `planner config set` and `unset`: each setting checked before it is saved.
@@ -72,6 +73,18 @@ extension Environment {
                 throw SettingsError.invalidValue(key: key, value: text, expected: "never or auto")
             }
             settings.showtimesWebsites = text
+        case "routing.walk", "routing.bike", "routing.drive":
+            do {
+                _ = try RoutingEngine(parsing: text)
+            } catch {
+                throw SettingsError.invalidValue(key: key, value: PlannerAppError.shortened(text), expected: RoutingEngine.expected)
+            }
+            let value = text.trimmingCharacters(in: .whitespaces)
+            switch key {
+            case "routing.walk": settings.routingWalk = value
+            case "routing.bike": settings.routingBike = value
+            default: settings.routingDrive = value
+            }
         default:
             throw SettingsError.unknownKey(key)
         }
@@ -95,6 +108,9 @@ extension Environment {
         case "mode": settings.mode = nil
         case "limit": settings.limit = nil
         case "showtimes.websites": settings.showtimesWebsites = nil
+        case "routing.walk": settings.routingWalk = nil
+        case "routing.bike": settings.routingBike = nil
+        case "routing.drive": settings.routingDrive = nil
         default: throw SettingsError.unknownKey(key)
         }
         try settingsFile.save(settings)

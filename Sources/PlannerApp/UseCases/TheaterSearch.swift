@@ -174,7 +174,7 @@ package struct TheaterSearch {
             // Every theater is local: what a theater missing from `sources` is.
             sources: [:], notes: notes)
         withoutTheaterData = notes.first
-        routing = RouterChoice(areas: areas, cache: environment.cache)
+        routing = RouterChoice(areas: areas, cache: environment.cache, engines: try environment.roadEngines())
     }
 
     package init(
@@ -201,7 +201,9 @@ package struct TheaterSearch {
         var without: String?
         // A command that reads only the graphs it routes on prepares them now, while its lookup database opens on
         // another thread, rather than waiting for it and preparing them after.
-        let routing = RouterChoice(areas: areas, cache: environment.cache, preparingNow: search.routedModes != nil)
+        let routing = RouterChoice(
+            areas: areas, cache: environment.cache, preparingNow: search.routedModes != nil,
+            engines: try environment.roadEngines())
         let online = try pending.ready()
         var fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         // A theater missing from `sources` is local; only what the lookups add beyond the catalog is named.
@@ -290,6 +292,12 @@ package struct TheaterSearch {
         return .failed(failure)
     }
 
+    /// Every mode's routes, with lines only for `drawn` (the one mode a GeoJSON export shows): a routing engine
+    /// then answers the other modes with one table request each, not a route request per theater.
+    package func routesByMode(linesFor drawn: TravelMode?) -> [TravelMode: [Route<Theater>]] {
+        Dictionary(uniqueKeysWithValues: TravelMode.allCases.map { mode in (mode, routes(mode, lines: mode == drawn)) })
+    }
+
     /// The route to every hit for each of `modes` (every mode by default).
     /// - Parameter lines: false leaves each route's `geometry` empty (`Router.routesWithoutLines`).
     package func routesByMode(lines: Bool = true, modes: [TravelMode] = TravelMode.allCases)
@@ -319,7 +327,8 @@ package struct TheaterSearch {
         let byMode = byMode ?? routesByMode(lines: false, modes: modes)
         return NearbyReport(
             origin: origin, radius: radius, query: search.query, mode: search.mode, hits: hits, catalog: catalog,
-            coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode)
+            coverageFit: coverageFit, sources: sources, onlineNotes: onlineNotes, routesByMode: byMode,
+            routingNotes: routing.notes)
     }
 }
 

@@ -30,6 +30,9 @@ extension PlannerCommand {
                 Console.out(
                     "showtimes.websites  \(settings.showtimesWebsites ?? "(not set: auto: cinemas' own pages are read)")"
                         + origin(settings.showtimesWebsites))
+                for line in try CompositionRoot.environment.routingLines() {
+                    Console.out("\(line.key)  \(line.value)  (\(line.origin))")
+                }
                 // The place commands' defaults: a flag given on the command line wins over these.
                 for entry in SearchRequest.savedDefaults(settings) {
                     Console.out(entry.key.padding(toLength: 9, withPad: " ", startingAt: 0) + entry.value + "  (\(entry.origin.rawValue))")
@@ -39,9 +42,9 @@ extension PlannerCommand {
 
         struct Set: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "set", 
-                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d, radius 800m, keyword theatre, mode walk|bike|drive, limit N, showtimes.websites never|auto.")
+                abstract: "Save a setting: home PLACE|LAT,LON, region CC, online never|auto|always, contact EMAIL|URL, cache-lists 6h, cache-details 7d, radius 800m, keyword theatre, mode walk|bike|drive, limit N, showtimes.websites never|auto, routing.walk|bike|drive builtin|osrm:URL|valhalla:URL.")
 
-            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode, limit or showtimes.websites.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode, limit, showtimes.websites or routing.walk|bike|drive.")
             var key: String
 
             @Argument(parsing: .captureForPassthrough, help: "Its value.")
@@ -58,7 +61,7 @@ extension PlannerCommand {
         struct Unset: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "unset", abstract: "Forget a setting.")
 
-            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode, limit or showtimes.websites.")
+            @Argument(help: "The setting: home, region, online, contact, cache-lists, cache-details, radius, keyword, mode, limit, showtimes.websites or routing.walk|bike|drive.")
             var key: String
 
             func run() throws {

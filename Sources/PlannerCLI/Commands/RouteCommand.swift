@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Planner
 import PlannerApp
+import PlannerTerminal
 import Theaters
 import Tabular
 
@@ -38,6 +39,8 @@ extension PlannerCommand {
         func run() async throws {
             let found = try OneRoute.find(near: try location.resolvedNear(environment: CompositionRoot.environment), to: to, mode: mode, catalog: catalog, environment: CompositionRoot.environment)
             let (origin, destination, route) = (found.origin, found.destination, found.route)
+            // An engine that could not answer: said once, on standard error, whatever the format.
+            for note in found.notes { Console.error("note: " + note) }
             let collection = found.collection
             let text: String
             switch output.format {

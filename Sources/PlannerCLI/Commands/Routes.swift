@@ -20,7 +20,7 @@ extension PlannerCommand {
         func run() async throws {
             let request = search.request.offline(network.offline, verbose: network.verbose)
             let found = try await TheaterSearch.resolve(near: try location.resolvedNear(environment: CompositionRoot.environment), search: request, environment: CompositionRoot.environment)
-            let byMode = found.routesByMode()
+            let byMode = found.routesByMode(linesFor: output.format == .geojson ? request.mode : nil)
             let report = RouteListReport(found: found, search: request, routesByMode: byMode)
             let text: String
             switch output.format {

@@ -28,8 +28,9 @@ enum TheaterRoutes {
             let search = try searchRequest(query, settings: environment.settings())
             let found = try await TheaterSearch.resolve(
                 near: query.string("near"), search: search, environment: environment)
-            let byMode = found.routesByMode()
-            switch try format(query, request: request, default: .geojson, allowed: [.json, .geojson, .csv]) {
+            let format = try format(query, request: request, default: .geojson, allowed: [.json, .geojson, .csv])
+            let byMode = found.routesByMode(linesFor: format == .geojson ? search.mode : nil)
+            switch format {
             case .json: return Reply.json(try RouteListReport(found: found, search: search, routesByMode: byMode).json())
             case .csv: return Reply.text(RouteListReport(found: found, search: search, routesByMode: byMode).csv(), type: "text/csv")
             default: break
