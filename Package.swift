@@ -188,7 +188,7 @@ let package = Package(
         .executableTarget(
             name: "PlannerServerCLI",
             dependencies: [
-                "PlannerApp", "PlannerService", "PlannerServer", "PlannerTerminal",
+                "PlannerApp", "PlannerService", "PlannerServer", "PlannerTerminal", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -221,19 +221,7 @@ start_planner() {  # workspace settings-json: planner serve in the tests' enviro
     (fakes_env "$ws" && { [[ -z "$settings" ]] || printf '%s\n' "$settings" >"$PLANNER_CONFIG"; } &&
         exec "$planner" "${serve_args[@]}") >"$out/planner-serve.stdout" 2>"$out/planner-serve.stderr" &
     server_pid=$!
-    base=""
-    for _ in $(seq 1 $((STARTUP_TIMEOUT * 10))); do
-        base=$(sed -n 's#^listening on \(http://127\.0\.0\.1:[0-9][0-9]*\)/*$#\1#p' "$out/planner-serve.stdout" |
-            head -1)
-        [[ -n "$base" ]] && break
-        kill -0 "$server_pid" 2>/dev/null || {
-            tail -20 "$out/planner-serve.stderr" >&2
-            die "planner serve exited before printing 'listening on http://127.0.0.1:PORT'"
-        }
-        sleep 0.1
-    done
-    [[ -n "$base" ]] ||
-        die "planner serve printed no 'listening on http://127.0.0.1:PORT' line within ${STARTUP_TIMEOUT}s"
+    serve_wait_listening "$server_pid" "$out/planner-serve.stdout" "$out/planner-serve.stderr"
 }
 
 # --- planner serve, with the fake TMDb and Finnkino ----------------------------------------------------------

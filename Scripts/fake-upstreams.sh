@@ -10,6 +10,7 @@
 #                      when either does not start.
 #   fakes_stop         stops them (for the caller's cleanup trap; a no-op when none runs).
 #   fakes_requests DIR how many requests the two have answered so far, in all.
+#   serve_wait_listening PID OUT ERR   waits for `planner serve` to say where it listens; sets base (below).
 #   fakes_env DIR      exports the tests' environment (conftest.py's make_workspace): the bundled data, a settings file
 #                      DIR/config.json with region FI and "online" unset (TMDb and Finnkino are asked: the fakes), the
 #                      database DIR/planner.sqlite, XDG folders and HOME in DIR, TMDB_API_KEY, TMDB_BASE_URL,
@@ -123,4 +124,22 @@ fakes_env() {
         PLANNER_SHOWTIMES_WEBSITES=never OVERPASS_URL="$dead/api/interpreter" NOMINATIM_URL="$dead" \
         XDG_DATA_HOME="$dir/xdg-data" XDG_CONFIG_HOME="$dir/xdg-config" XDG_CACHE_HOME="$dir/xdg-cache" \
         HOME="$dir/home" LC_ALL=C.UTF-8
+}
+
+# serve_wait_listening PID STDOUT-FILE STDERR-FILE: waits, up to $STARTUP_TIMEOUT s, for the `planner serve` of PID
+# to print 'listening on http://127.0.0.1:PORT' to STDOUT-FILE and sets `base` to that address. It calls the
+# caller's `die` (after the last lines of STDERR-FILE) when the server exits first or never says so.
+serve_wait_listening() {
+    local pid=$1 stdout=$2 stderr=$3
+    base=""
+    for _ in $(seq 1 $((STARTUP_TIMEOUT * 10))); do
+        base=$(sed -n 's#^listening on \(http://127\.0\.0\.1:[0-9][0-9]*\)/*$#\1#p' "$stdout" | head -1)
+        [[ -n "$base" ]] && return 0
+        kill -0 "$pid" 2>/dev/null || {
+            tail -20 "$stderr" >&2
+            die "planner serve exited before printing 'listening on http://127.0.0.1:PORT'"
+        }
+        sleep 0.1
+    done
+    die "planner serve printed no 'listening on http://127.0.0.1:PORT' line within ${STARTUP_TIMEOUT}s"
 }

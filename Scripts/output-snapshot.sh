@@ -208,17 +208,7 @@ auth="Authorization: Bearer $token"
 "$planner" serve --host 127.0.0.1 --port 0 --db "$server_db" --rate-limit 1000000 \
     >"$work/serve.stdout" 2>"$work/serve.stderr" &
 server_pid=$!
-base=""
-for _ in $(seq 1 $((STARTUP_TIMEOUT * 10))); do
-    base=$(sed -n 's#^listening on \(http://127\.0\.0\.1:[0-9][0-9]*\)/*$#\1#p' "$work/serve.stdout" | head -1)
-    [[ -n "$base" ]] && break
-    kill -0 "$server_pid" 2>/dev/null || {
-        tail -20 "$work/serve.stderr" >&2
-        die "planner serve exited before printing 'listening on http://127.0.0.1:PORT'"
-    }
-    sleep 0.1
-done
-[[ -n "$base" ]] || die "planner serve printed no 'listening on http://127.0.0.1:PORT' line within ${STARTUP_TIMEOUT}s"
+serve_wait_listening "$server_pid" "$work/serve.stdout" "$work/serve.stderr"
 for film in 100 101 103; do
     [[ $film == 100 ]] || sleep 1.1
     http "watchlist-add-$film" POST /v1/me/watchlist "$auth" "{\"id\":$film}"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geo
 import PlannerApp
 import PlannerTerminal
 import PlannerService
@@ -69,13 +70,19 @@ extension ServerCommand {
             help: ArgumentHelp("Where driving routes come from (as --routing-walk).", valueName: "engine"))
         var routingDrive: String?
 
+        /// The engines given, by mode: each stands for its `PLANNER_ROUTING_…` variable.
+        private var routingOptions: [(mode: TravelMode, engine: String)] {
+            [(TravelMode.walk, routingWalk), (.bike, routingBike), (.drive, routingDrive)].compactMap { mode, engine in
+                engine.map { (mode, $0) }
+            }
+        }
+
         func validate() throws {
-            for (flag, value) in [("--routing-walk", routingWalk), ("--routing-bike", routingBike), ("--routing-drive", routingDrive)] {
-                guard let value else { continue }
+            for (mode, engine) in routingOptions {
                 do {
-                    try Environment.checkRoutingEngine(value)
+                    try Environment.checkRoutingEngine(engine)
                 } catch {
-                    throw ValidationError("\(flag): \(error)")
+                    throw ValidationError("--routing-\(mode.rawValue): \(error)")
                 }
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
@@ -89,9 +96,7 @@ extension ServerCommand {
         func run() async throws {
             // The options stand for the variables they override, so that every request reads one place.
             var variables = ProcessEnvironment.variables
-            for (mode, value) in [("WALK", routingWalk), ("BIKE", routingBike), ("DRIVE", routingDrive)] {
-                if let value { variables["PLANNER_ROUTING_\(mode)"] = value }
-            }
+            for (mode, engine) in routingOptions { variables[Environment.routingVariable(mode)] = engine }
             let configuration = ServerConfiguration(
                 host: host, port: port, databasePath: db, databaseURL: database, requestsPerSecondPerToken: rateLimit,
                 region: region.uppercased(),

@@ -54,12 +54,12 @@ public struct Settings: Codable, Sendable, Equatable {
         self.showtimesWebsites = showtimesWebsites
     }
 
-    /// The routing setting of a mode (`walk`, `bike` or `drive`), as written.
-    public func routing(_ mode: String) -> String? {
+    /// Where the routing setting of a mode (`walk`, `bike` or `drive`) is kept; nil for another name.
+    public static func routing(_ mode: String) -> WritableKeyPath<Settings, String?>? {
         switch mode {
-        case "walk": routingWalk
-        case "bike": routingBike
-        case "drive": routingDrive
+        case "walk": \.routingWalk
+        case "bike": \.routingBike
+        case "drive": \.routingDrive
         default: nil
         }
     }

@@ -34,33 +34,34 @@ public struct CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let transfer = CurlTransfer(request: request)
-        // A name looked up ahead that did not resolve ends the request here, without a thread to wait on.
-        if let code = transfer.finishedLookUpAhead(), code != CURLE_OK {
-            return try Self.response(
-                for: request, CurlTransfer.Outcome(code: code, statusCode: 0, headers: [:], body: Data()))
-        }
+        if let ended = try Self.endedBeforeSending(request, transfer) { return ended }
         let pool = self.pool
         let outcome = try await Self.onOwnThread(named: "planner.curl", transfer) { transfer.perform(pool: pool) }
-        // libcurl is loaded by the first transfer whose host name resolves (CurlTransfer.lookUpHostFirst).
-        if outcome.code == CURLE_FAILED_INIT, let failure = CurlTransfer.loadFailure {
-            throw TransportError.unavailable(reason: failure)
-        }
-        return try Self.response(for: request, outcome)
+        return try Self.finished(request, outcome)
     }
 
     /// ``send(_:)`` on the calling thread, for a caller that is synchronous itself and may block (a router
     /// asked by a command, or by a server's handler thread). It cannot be cancelled; the request's timeout bounds it.
     public func sendWaiting(_ request: HTTPRequest) throws -> HTTPResponse {
         let transfer = CurlTransfer(request: request)
-        if let code = transfer.finishedLookUpAhead(), code != CURLE_OK {
-            return try Self.response(
-                for: request, CurlTransfer.Outcome(code: code, statusCode: 0, headers: [:], body: Data()))
-        }
-        let outcome = transfer.perform(pool: pool)
+        if let ended = try Self.endedBeforeSending(request, transfer) { return ended }
+        return try Self.finished(request, transfer.perform(pool: pool))
+    }
+
+    /// A name looked up ahead that did not resolve ends the request here (its error thrown), without a transfer
+    /// to wait on; nil when the request is to be sent.
+    private static func endedBeforeSending(_ request: HTTPRequest, _ transfer: CurlTransfer) throws -> HTTPResponse? {
+        guard let code = transfer.finishedLookUpAhead(), code != CURLE_OK else { return nil }
+        return try response(for: request, CurlTransfer.Outcome(code: code, statusCode: 0, headers: [:], body: Data()))
+    }
+
+    /// The response of a transfer that ran. libcurl is loaded by the first transfer whose host name resolves
+    /// (CurlTransfer.lookUpHostFirst): one that could not load it says why.
+    private static func finished(_ request: HTTPRequest, _ outcome: CurlTransfer.Outcome) throws -> HTTPResponse {
         if outcome.code == CURLE_FAILED_INIT, let failure = CurlTransfer.loadFailure {
             throw TransportError.unavailable(reason: failure)
         }
-        return try Self.response(for: request, outcome)
+        return try response(for: request, outcome)
     }
 
     /// Looks the host's name up (on a thread of its own, within the request's timeout): a name that does not

@@ -77,9 +77,7 @@ package struct PlanReport {
         let travel =
             plan.shows.isEmpty
             ? "" : "Travel times: "
-                + (plan.shows.contains { $0.route.source.isByRoad }
-                    ? "by road (source: \(RouteSource.byRoadNames(plan.shows.map(\.route.source))))"
-                    : "estimates (source: estimate)") + ". "
+                + travelTimesSource(plan.shows.map(\.route.source)) + ". "
         lines.append(
             "Leave by = start − travel − buffer. " + travel
                 + "Showtimes: \(nearby.source)." + (nearby.found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
@@ -247,4 +245,11 @@ package struct PlanReport {
         self.watchlistCount = watchlistCount
     }
 
+}
+
+/// How the plan's and the suggestions' footers name where travel times came from: "by road (source: osrm,
+/// road-network)" when any followed roads, else "estimates (source: estimate)".
+func travelTimesSource(_ sources: [RouteSource]) -> String {
+    sources.contains(where: \.isByRoad)
+        ? "by road (source: \(RouteSource.byRoadNames(sources)))" : "estimates (source: estimate)"
 }

@@ -93,8 +93,7 @@ package struct SuggestReport {
         lines.append("")
         lines.append(
             "Now-playing list \(source). Times: "
-                + (routes.contains { $0.source.isByRoad }
-                    ? "by road (source: \(RouteSource.byRoadNames(routes.map(\.source))))" : "estimates (source: estimate)")
+                + travelTimesSource(routes.map(\.source))
                 + ". Films: TMDb (not endorsed or "
                 + "certified by TMDb)." + (found.catalog.attribution.map { " Cinemas: \($0)." } ?? ""))
         return lines.joined(separator: "\n")

@@ -11,13 +11,9 @@ extension Environment {
     package func routingLines() throws -> [(key: String, value: String, origin: String)] {
         let settings = try settings()
         return TravelMode.allCases.map { mode in
-            let variable = Self.routingVariable(mode)
-            let (text, origin): (String?, String) =
-                if let value = variables[variable], !value.isEmpty { (value, variable) }
-                else if let value = settings.routing(mode.rawValue) { (value, "setting") }
-                else { (nil, "default") }
+            let (text, origin) = routingText(mode, settings: settings)
             let shown = text.map { (try? RoutingEngine(parsing: $0))?.description ?? "(not valid: \($0.prefix(80)))" }
-            return ("routing.\(mode.rawValue)", shown ?? "builtin", origin)
+            return ("routing.\(mode.rawValue)", shown ?? "builtin", origin ?? "default")
         }
     }
 
@@ -28,21 +24,28 @@ extension Environment {
         let settings = try settings()
         var engines: [TravelMode: RoadEngine] = [:]
         for mode in TravelMode.allCases {
-            let variable = Self.routingVariable(mode)
-            let (text, name): (String?, String) =
-                if let value = variables[variable], !value.isEmpty { (value, variable) }
-                else { (settings.routing(mode.rawValue), "the setting routing.\(mode.rawValue)") }
-            guard let text else { continue }
+            let (text, origin) = routingText(mode, settings: settings)
+            guard let text, let origin else { continue }
             let engine: RoutingEngine
             do {
                 engine = try RoutingEngine(parsing: text)
             } catch {
+                let name = origin == "setting" ? "the setting routing.\(mode.rawValue)" : origin
                 throw PlannerAppError.invalidArgument("\(name): \(error)")
             }
             if engine == .builtin { continue }
             engines[mode] = cache.map { $0.engine(engine) } ?? RoadEngine(engine)
         }
         return engines
+    }
+
+    /// A mode's engine as written, and where from: its variable (which wins), else "setting"; (nil, nil) when
+    /// neither names one.
+    private func routingText(_ mode: TravelMode, settings: Settings) -> (text: String?, origin: String?) {
+        let variable = Self.routingVariable(mode)
+        if let value = variables[variable], !value.isEmpty { return (value, variable) }
+        if let value = settings[keyPath: Settings.routing(mode.rawValue)!] { return (value, "setting") }
+        return (nil, nil)
     }
 
     package static func routingVariable(_ mode: TravelMode) -> String { "PLANNER_ROUTING_\(mode.rawValue.uppercased())" }

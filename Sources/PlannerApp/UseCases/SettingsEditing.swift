@@ -73,18 +73,11 @@ extension Environment {
                 throw SettingsError.invalidValue(key: key, value: text, expected: "never or auto")
             }
             settings.showtimesWebsites = text
-        case "routing.walk", "routing.bike", "routing.drive":
-            do {
-                _ = try RoutingEngine(parsing: text)
-            } catch {
+        case _ where Self.routingSetting(key) != nil:
+            guard (try? RoutingEngine(parsing: text)) != nil else {
                 throw SettingsError.invalidValue(key: key, value: PlannerAppError.shortened(text), expected: RoutingEngine.expected)
             }
-            let value = text.trimmingCharacters(in: .whitespaces)
-            switch key {
-            case "routing.walk": settings.routingWalk = value
-            case "routing.bike": settings.routingBike = value
-            default: settings.routingDrive = value
-            }
+            settings[keyPath: Self.routingSetting(key)!] = text.trimmingCharacters(in: .whitespaces)
         default:
             throw SettingsError.unknownKey(key)
         }
@@ -108,11 +101,16 @@ extension Environment {
         case "mode": settings.mode = nil
         case "limit": settings.limit = nil
         case "showtimes.websites": settings.showtimesWebsites = nil
-        case "routing.walk": settings.routingWalk = nil
-        case "routing.bike": settings.routingBike = nil
-        case "routing.drive": settings.routingDrive = nil
+        case _ where Self.routingSetting(key) != nil: settings[keyPath: Self.routingSetting(key)!] = nil
         default: throw SettingsError.unknownKey(key)
         }
         try settingsFile.save(settings)
+    }
+}
+
+extension Environment {
+    /// Where `routing.walk|bike|drive` is kept in the settings; nil for any other key.
+    static func routingSetting(_ key: String) -> WritableKeyPath<Settings, String?>? {
+        key.hasPrefix("routing.") ? Settings.routing(String(key.dropFirst("routing.".count))) : nil
     }
 }
