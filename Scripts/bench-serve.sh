@@ -316,7 +316,8 @@ if [[ -n "$osrm" ]]; then
         routed_pid=$server_pid
         table_points=$(python3 -c 'import json, sys
 d = json.load(sys.stdin)
-print(";".join(["24.9384,60.1699"] + [f"{t[\"lon\"]},{t[\"lat\"]}" for t in d["theaters"]]))' <"$work/theaters.json" 2>/dev/null) ||
+print(";".join(["24.9384,60.1699"] + [",".join(str(t[k]) for k in ("lon", "lat")) for t in d["theaters"]]))' \
+            <"$work/theaters.json") ||
             table_points="24.9384,60.1699;24.9360162,60.1705904;24.9462642,60.1711318"
         table_path="/table/v1/foot/$table_points?sources=0&annotations=duration,distance"
         check "http://127.0.0.1:$port$table_path" '"code":"Ok"' "osrm-routed /table"
