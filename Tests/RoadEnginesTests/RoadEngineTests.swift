@@ -22,12 +22,18 @@ private let osrmTable = """
      "destinations":[{"distance":0},{"distance":7.5},{"distance":12.25}]}
     """
 
+/// An engine client that waits as long as a busy test machine may need: the fake server shares the test process with
+/// hundreds of other tests, and a 3 s timeout there is a flaky test, not a slow engine. `aSlowEngineTimesOut` sets its own.
+private func patient(_ engine: RoutingEngine, restSeconds: Double = RoadEngine.defaultRestSeconds) -> RoadEngine {
+    RoadEngine(engine, timeoutSeconds: 60, restSeconds: restSeconds)
+}
+
 /// Blocking calls (the engine's requests) run off Swift's pool, so that the fake server keeps its threads.
 @Suite(.offThePool) struct RoadEngineTests {
     @Test func nearestTimesCostOneTableRequestAndCarryTheEnginesSnaps() async throws {
         try await withFakeServer({ _, _ in Reply.json(osrmTable) }) { fake in
             let router = EngineRouter(
-                engines: [.walk: RoadEngine(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+                engines: [.walk: patient(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
             let routes = router.routesWithoutLines(from: origin, to: places, mode: .walk)
             #expect(routes.map(\.durationSeconds) == [412.3, 655.9])
             #expect(routes.map(\.distanceMeters) == [540.1, 880.4])
@@ -46,7 +52,7 @@ private let osrmTable = """
     @Test func anEngineBehindAPathPrefixIsAskedUnderIt() async throws {
         try await withFakeServer({ _, _ in Reply.json(osrmTable) }) { fake in
             let engine = try RoutingEngine(parsing: "osrm:" + fake.baseURL.absoluteString + "/engines/osrm/")
-            let routes = EngineRouter(engines: [.walk: RoadEngine(engine)], fallback: EstimateRouter(), fallbackName: "estimates")
+            let routes = EngineRouter(engines: [.walk: patient(engine)], fallback: EstimateRouter(), fallbackName: "estimates")
                 .routesWithoutLines(from: origin, to: places, mode: .walk)
             #expect(routes.first?.source == .osrm)
             #expect(await fake.log.requests.first?.path.hasPrefix("/engines/osrm/table/v1/foot/") == true)
@@ -56,7 +62,7 @@ private let osrmTable = """
     @Test func otherModesAreNotAskedOfTheEngine() async throws {
         try await withFakeServer({ _, _ in Reply.json(osrmTable) }) { fake in
             let router = EngineRouter(
-                engines: [.walk: RoadEngine(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+                engines: [.walk: patient(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
             let routes = router.routesWithoutLines(from: origin, to: places, mode: .drive)
             #expect(routes.allSatisfy { $0.source == .estimate })
             #expect(await fake.log.count == 0)
@@ -71,7 +77,7 @@ private let osrmTable = """
             """
         try await withFakeServer({ _, _ in Reply.json(body) }) { fake in
             let route = try #require(
-                EngineRouter(engines: [.walk: RoadEngine(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+                EngineRouter(engines: [.walk: patient(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
                     .routes(from: origin, to: [places[0]], mode: .walk).first)
             #expect(route.distanceMeters == 612.4)
             #expect(route.durationSeconds == 441)
@@ -95,7 +101,7 @@ private let osrmTable = """
                 : Reply.json(table)
         }) { fake in
             let router = EngineRouter(
-                engines: [.walk: RoadEngine(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+                engines: [.walk: patient(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
             let times = router.routesWithoutLines(from: origin, to: places, mode: .walk)
             #expect(times.map(\.source) == [.estimate, .osrm])
             let line = router.routes(from: origin, to: [places[0]], mode: .walk)
@@ -107,7 +113,7 @@ private let osrmTable = """
 
     @Test func anEngineThatIsDownIsLeftAloneForAPause() async throws {
         try await withFakeServer({ _, _ in Reply.json(#"{"message":"overloaded"}"#, status: 503) }) { fake in
-            let engine = RoadEngine(.osrm(fake.baseURL))
+            let engine = patient(.osrm(fake.baseURL))
             let router = EngineRouter(engines: [.walk: engine], fallback: EstimateRouter(), fallbackName: "estimates")
             let first = router.routesWithoutLines(from: origin, to: places, mode: .walk)
             #expect(first.allSatisfy { $0.source == .estimate })
@@ -124,7 +130,7 @@ private let osrmTable = """
         try await withFakeServer({ _, number in
             number == 1 ? Reply.json("{}", status: 502) : Reply.json(osrmTable)
         }) { fake in
-            let engine = RoadEngine(.osrm(fake.baseURL), restSeconds: 0.2)
+            let engine = patient(.osrm(fake.baseURL), restSeconds: 0.2)
             let down = EngineRouter(engines: [.walk: engine], fallback: EstimateRouter(), fallbackName: "estimates")
             #expect(down.routesWithoutLines(from: origin, to: places, mode: .walk).allSatisfy { $0.source == .estimate })
             try await Task.sleep(for: .milliseconds(400))
@@ -140,7 +146,7 @@ private let osrmTable = """
         let fake = try await FakeServer.start { _, _ in Reply.json("{}") }
         await fake.stop()
         let router = EngineRouter(
-            engines: [.walk: RoadEngine(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+            engines: [.walk: patient(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
         let routes = router.routesWithoutLines(from: origin, to: places, mode: .walk)
         #expect(routes.allSatisfy { $0.source == .estimate })
         #expect(router.notes == ["OSRM at \(fake.baseURL.absoluteString) could not be reached; walk times are estimates"])
@@ -162,7 +168,7 @@ private let osrmTable = """
 
     @Test func repeatedInputsAreAnsweredFromMemory() async throws {
         try await withFakeServer({ _, _ in Reply.json(osrmTable) }) { fake in
-            let engine = RoadEngine(.osrm(fake.baseURL))
+            let engine = patient(.osrm(fake.baseURL))
             for _ in 0..<3 {
                 _ = EngineRouter(engines: [.walk: engine], fallback: EstimateRouter(), fallbackName: "estimates")
                     .routesWithoutLines(from: origin, to: places, mode: .walk)
@@ -183,7 +189,7 @@ private let osrmTable = """
             """
         try await withFakeServer({ request, _ in Reply.json(request.path == "/route" ? trip : matrix) }) { fake in
             let router = EngineRouter(
-                engines: [.bike: RoadEngine(.valhalla(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+                engines: [.bike: patient(.valhalla(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
             let times = router.routesWithoutLines(from: origin, to: places, mode: .bike)
             #expect(times.map(\.durationSeconds) == [412, 656])
             #expect(abs(times[0].distanceMeters - 540.1) < 1e-6)
@@ -203,7 +209,7 @@ private let osrmTable = """
     @Test func valhallasNoPathIsNoRoute() async throws {
         let failure = #"{"error_code":442,"error":"No path could be found for input","status_code":400,"status":"Bad Request"}"#
         try await withFakeServer({ _, _ in Reply.json(failure, status: 400) }) { fake in
-            let engine = RoadEngine(.valhalla(fake.baseURL))
+            let engine = patient(.valhalla(fake.baseURL))
             let router = EngineRouter(engines: [.drive: engine], fallback: EstimateRouter(), fallbackName: "estimates")
             #expect(router.routes(from: origin, to: [places[0]], mode: .drive).first?.source == .estimate)
             #expect(router.notes.first?.hasSuffix("found no drive route to 1 of 1 places; their times are estimates") == true)
