@@ -89,7 +89,9 @@ let package = Package(
         // watchlist store owns, and their migrations.
         .target(
             name: "SQLiteStore",
-            dependencies: ["NowPlaying", "OnlineLookup", "Showtimes", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "NowPlaying", "OnlineLookup", "Showtimes", "Watchlist", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // The join of places, films and the watchlist: suggestions, routes, maps, calendars. No I/O of its own.
         .target(name: "Planner", dependencies: ["Geo", "Theaters", "Showtimes"]),

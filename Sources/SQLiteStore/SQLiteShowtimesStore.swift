@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Watchlist
 import Showtimes
 
 /// The showtimes tables in the application's SQLite database: the providers' response cache and imported shows.
@@ -12,10 +13,20 @@ import Showtimes
 /// ```
 public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     private let writer: any DatabaseWriter
+    private let reads: ReadConnections?
 
     /// Creates the tables' storage over a database whose migrations include ``registerMigrations(in:)``.
-    public init(writer: any DatabaseWriter) {
+    /// - Parameter reads: How the store that owns the file reads (``PlannerStore/reads``): a server's look-ups then
+    ///   run on connections of their own, one statement each. Nil: in a transaction of `writer`'s.
+    public init(writer: any DatabaseWriter, reads: ReadConnections? = nil) {
         self.writer = writer
+        self.reads = reads
+    }
+
+    /// A read of one statement: on the store's read connections when given, else a transaction of the writer's.
+    private func statement<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let reads else { return try writer.read(body) }
+        return try reads.statement(body)
     }
 
     /// Adds the showtimes migrations, all named `showtimes-v1-…`. Shipped migrations are never edited.
@@ -53,7 +64,7 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     // MARK: - Cache
 
     public func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)? {
-        try writer.read { db -> (body: Data, fetchedAt: Date)? in
+        try statement { db -> (body: Data, fetchedAt: Date)? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?"),
@@ -67,7 +78,7 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
 
     /// `length(body)` counts a blob's bytes from the record's header: the body itself is not read.
     public func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp? {
-        try writer.read { db -> ShowtimesCacheStamp? in
+        try statement { db -> ShowtimesCacheStamp? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
@@ -113,22 +124,42 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     }
 
     public func importedShows(onLocalDay localDay: String) throws -> [Show] {
-        try writer.read { db -> [Show] in
+        try statement { db -> [Show] in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater"),
                 arguments: [localDay]
-            ).map { row in
-                let theater: String = row["theater"]
-                let start: Double = row["start"]
-                let end: Double? = row["end"]
-                return Show(
-                    provider: "import", providerTheaterID: theater, providerTheaterName: theater,
-                    title: row["title"], year: row["year"], start: Date(timeIntervalSince1970: start),
-                    end: end.map { Date(timeIntervalSince1970: $0) }, timeZoneIdentifier: row["timeZone"],
-                    auditorium: row["auditorium"], bookingURL: row["url"])
-            }
+            ).map(Self.show)
         }
+    }
+
+    public func importedShows(fromLocalDay first: String, throughLocalDay last: String) throws -> [String: [Show]] {
+        try statement { db -> [String: [Show]] in
+            var byDay: [String: [Show]] = [:]
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM showtimes_imported_show WHERE localDay BETWEEN ? AND ? ORDER BY start, theater
+                        """),
+                arguments: [first, last])
+            while let row = try rows.next() {
+                let day: String = row["localDay"]
+                byDay[day, default: []].append(Self.show(row))
+            }
+            return byDay
+        }
+    }
+
+    /// A row of `showtimes_imported_show` as a show.
+    private static func show(_ row: Row) -> Show {
+        let theater: String = row["theater"]
+        let start: Double = row["start"]
+        let end: Double? = row["end"]
+        return Show(
+            provider: "import", providerTheaterID: theater, providerTheaterName: theater,
+            title: row["title"], year: row["year"], start: Date(timeIntervalSince1970: start),
+            end: end.map { Date(timeIntervalSince1970: $0) }, timeZoneIdentifier: row["timeZone"],
+            auditorium: row["auditorium"], bookingURL: row["url"])
     }
 }
 

@@ -18,6 +18,8 @@ public final class PlannerStore: Sendable {
     /// The connection pool (a `DatabasePool` in WAL mode for files, a `DatabaseQueue` in memory or read-only),
     /// for modules that keep their own tables in this database.
     public let writer: any DatabaseWriter
+    /// How this store and the caches beside it read (``ReadConnections``): a server's on connections of their own.
+    public let reads: ReadConnections
     /// The database path, or `":memory:"` for an in-memory store.
     public let path: String
     /// True when the store was opened read-only: every mutating method throws ``WatchlistError/readOnly(path:)``.
@@ -89,6 +91,9 @@ public final class PlannerStore: Sendable {
         } catch {
             throw WatchlistError.translating(error, path: path)
         }
+        // A pool's reads get connections of their own; a single connection reads for itself.
+        reads = ReadConnections(
+            writer: writer, path: writer is DatabasePool ? path : nil, busyTimeoutSeconds: Self.busyTimeoutSeconds)
         self.path = path
         self.isReadOnly = readOnly
         userID = Self.localUserID
@@ -96,6 +101,7 @@ public final class PlannerStore: Sendable {
 
     private init(sharing store: PlannerStore, userID: Int64) {
         writer = store.writer
+        reads = store.reads
         path = store.path
         isReadOnly = store.isReadOnly
         self.userID = userID
@@ -111,6 +117,7 @@ public final class PlannerStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         writer = try DatabaseQueue(configuration: configuration)
+        reads = ReadConnections(writer: writer, path: nil, busyTimeoutSeconds: Self.busyTimeoutSeconds)
         path = ":memory:"
         isReadOnly = false
         userID = Self.localUserID
@@ -172,10 +179,10 @@ public final class PlannerStore: Sendable {
         }
     }
 
-    /// Runs `body` in a read transaction, translating database errors.
+    /// Runs `body` in a read transaction (``ReadConnections/read(_:)``), translating database errors.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try writer.read(body)
+            return try reads.read(body)
         } catch {
             throw WatchlistError.translating(error, path: path)
         }

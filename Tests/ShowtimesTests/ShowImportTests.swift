@@ -58,3 +58,27 @@ struct ShowImportTests {
         #expect(try await store.importedShows(onLocalDay: "2026-11-23").count == 1)
     }
 }
+
+@Suite("Reading a week of imported shows at once")
+struct ImportedShowsRangeTests {
+    @Test func aWeeksShowsReadInOneGoAreEachDaysShowsReadAlone() async throws {
+        let store = try ShowtimesStore.inMemory()
+        let csv = """
+            theater,title,start
+            Kinopalatsi,Dune,2026-11-21T18:00:00+02:00
+            Kinopalatsi,Dune,2026-11-22T23:30:00+02:00
+            Bio Rex,Alien,2026-11-22T18:30:00+02:00
+            Kinopalatsi,Alien,2026-11-22T18:30:00+02:00
+            Kinopalatsi,Dune,2026-11-23T00:30:00+02:00
+            Maxim,Heat,2026-11-28T21:00:00+02:00
+            Maxim,Heat,2026-11-29T21:00:00+02:00
+            """
+        try await store.saveImported(try ShowImport.shows(from: Data(csv.utf8), fileName: "a.csv"))
+        let week = try await store.importedShows(fromLocalDay: "2026-11-22", throughLocalDay: "2026-11-28")
+        #expect(week.keys.sorted() == ["2026-11-22", "2026-11-23", "2026-11-28"])
+        for day in ["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-28"] {
+            #expect(week[day] ?? [] == (try await store.importedShows(onLocalDay: day)), "\(day)")
+        }
+        #expect(week["2026-11-22"]?.map(\.providerTheaterName) == ["Bio Rex", "Kinopalatsi", "Kinopalatsi"])
+    }
+}

@@ -34,6 +34,7 @@ func checksum(ofFileAt path: String) throws -> UInt64 {
 
 /// Closes the store's connections so its WAL is checkpointed into the main file.
 func close(_ store: PlannerStore) throws {
+    try store.reads.close()
     if let pool = store.writer as? DatabasePool { try pool.close() }
     if let queue = store.writer as? DatabaseQueue { try queue.close() }
 }

@@ -33,10 +33,10 @@ package struct OnlineServices: Sendable {
             // A command's lookups read and write the cache in turn: one connection is enough (a server shares its
             // storage's pool).
             let cache = try environment.storage?.lookupCache
-                ?? LookupCache(
-                    storage: SQLiteLookupCache(
-                        writer: AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false)
-                            .writer))
+                ?? {
+                    let store = try AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false)
+                    return LookupCache(storage: SQLiteLookupCache(writer: store.writer, reads: store.reads))
+                }()
             let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
             return OnlineServices(
                 policy: policy,

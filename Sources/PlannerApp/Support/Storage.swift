@@ -36,10 +36,11 @@ package struct Storage: Sendable {
 
     /// The SQLite file: the store's own tables, and the caches' tables beside them (`SQLiteStore`).
     package static func sqlite(_ store: PlannerStore) -> Storage {
-        let showtimes = SQLiteShowtimesStore(writer: store.writer)
+        // The caches read as the store does (`PlannerStore.reads`): a server's look-ups on connections of their own.
+        let showtimes = SQLiteShowtimesStore(writer: store.writer, reads: store.reads)
         return Storage(
-            lists: store, tmdbCache: TMDbCache(storage: SQLiteTMDbCache(writer: store.writer)),
-            lookupCache: LookupCache(storage: SQLiteLookupCache(writer: store.writer)),
+            lists: store, tmdbCache: TMDbCache(storage: SQLiteTMDbCache(writer: store.writer, reads: store.reads)),
+            lookupCache: LookupCache(storage: SQLiteLookupCache(writer: store.writer, reads: store.reads)),
             showtimes: ShowtimesStore(cache: showtimes, imports: showtimes))
     }
 }

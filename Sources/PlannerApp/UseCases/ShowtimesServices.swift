@@ -369,6 +369,18 @@ package struct ShowtimesServices {
         return chosen
     }
 
+    /// Reads the imported shows of `count` days from `first` in one read, for a use case that then asks for each
+    /// of those days (suggest's week): each day's are kept for this request as if read alone.
+    package func readImportedShows(from first: CalendarDay, count: Int) async throws {
+        guard count > 0 else { return }
+        let byDay = try await showtimes.importedShows(
+            fromLocalDay: first.description, throughLocalDay: first.adding(days: count - 1).description)
+        for offset in 0..<count {
+            let day = first.adding(days: offset).description
+            requestMemo.keep(imported: byDay[day] ?? [], onLocalDay: day)
+        }
+    }
+
     /// The imported shows starting on `localDay`, read once a request (a week's days each read their next morning,
     /// which is the next day's too).
     private func importedShows(onLocalDay localDay: String) async throws -> [Show] {

@@ -39,6 +39,8 @@ package struct SuggestShowings: Sendable {
         // The same catalog every day: its theaters' keys are worked out, and each provider theater matched, once.
         // (The Finnkino area and the imported shows are read once through `services`.)
         let matcher = TheaterMatcherCatalog(found.catalog.theaters)
+        // The imported shows of the week, and of the morning after it (a cinema day runs past midnight), in one read.
+        try await services.readImportedShows(from: today, count: days + 1)
         for offset in 0..<days {
             let request = ShowtimesRequest(date: today.adding(days: offset).description)
             let nearby = try await NearbyShows(

@@ -97,6 +97,15 @@ public struct ShowtimesStore: Sendable {
         return try guarded { try importStorage.importedShows(onLocalDay: localDay) }
     }
 
+    /// The imported shows starting on any day from `first` through `last` (`YYYY-MM-DD`), by day, each day's as
+    /// ``importedShows(onLocalDay:)`` gives them; a day on which none start is not a key. Empty when this store keeps
+    /// no imported shows.
+    /// - Throws: ``ShowtimesError/database(_:)``.
+    public func importedShows(fromLocalDay first: String, throughLocalDay last: String) async throws -> [String: [Show]] {
+        guard let importStorage else { return [:] }
+        return try guarded { try importStorage.importedShows(fromLocalDay: first, throughLocalDay: last) }
+    }
+
     /// A storage failure, as the module's own error.
     private func guarded<T>(_ body: () throws -> T) throws -> T {
         do {
@@ -137,4 +146,7 @@ public protocol ImportedShowStorage: Sendable {
     func saveImported(_ shows: [Show]) async throws -> Int
     /// The shows starting on `localDay` (`YYYY-MM-DD` in each show's zone), by start, then theater.
     func importedShows(onLocalDay localDay: String) throws -> [Show]
+    /// The shows starting on any day from `first` through `last` (`YYYY-MM-DD`), by their stored day, each day's by
+    /// start, then theater: a week's in one read.
+    func importedShows(fromLocalDay first: String, throughLocalDay last: String) throws -> [String: [Show]]
 }
