@@ -24,7 +24,7 @@ extension PlannerStore: DiaryStorage {
 
     /// The film's rating, review and watched day (empty when nothing is recorded).
     public func diary(filmID: Int) throws -> Diary {
-        try read { db in
+        try readStatement { db in
             try DiaryRecord.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM filmDiary WHERE userId = ? AND filmId = ?"),
                 arguments: [userID, filmID]

@@ -12,7 +12,7 @@ extension PlannerStore: FilmStorage {
 
     /// The film with this TMDb id, or nil.
     public func film(id: Int) throws -> Film? {
-        try read { db in
+        try readStatement { db in
             try Film.fetchOne(db.cachedStatement(sql: "SELECT * FROM film WHERE id = ?"), arguments: [id])
         }
     }
@@ -43,7 +43,7 @@ extension PlannerStore: FilmStorage {
 
     /// The film's theatrical release date in `region` (ISO 3166-1, such as `FI`), or nil when unknown.
     public func releaseDate(filmID: Int, region: String) throws -> String? {
-        try read { db in
+        try readStatement { db in
             try String.fetchOne(
                 db.cachedStatement(sql: "SELECT releaseDate FROM filmRelease WHERE filmId = ? AND region = ?"),
                 arguments: [filmID, region.uppercased()])
@@ -52,7 +52,7 @@ extension PlannerStore: FilmStorage {
 
     /// Every regional release date known for the film, by region.
     public func releases(filmID: Int) throws -> [RegionalRelease] {
-        try read { db in try Self.releases(filmID: filmID, in: db) }
+        try readStatement { db in try Self.releases(filmID: filmID, in: db) }
     }
 
     // MARK: - Inside a transaction

@@ -44,7 +44,7 @@ extension PlannerStore: ListEntryStorage {
 
     /// Whether the film is on the list.
     public func contains(filmID: Int, in list: FilmList) throws -> Bool {
-        try read { db in
+        try readStatement { db in
             try Bool.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT EXISTS (SELECT 1 FROM listEntry WHERE userId = ? AND list = ? AND filmId = ?)"),
@@ -54,7 +54,7 @@ extension PlannerStore: ListEntryStorage {
 
     /// The films on a list, sorted and filtered by `query`.
     public func list(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItem] {
-        try read { db in try Self.items(of: list, query: query, user: userID, in: db) }
+        try readStatement { db in try Self.items(of: list, query: query, user: userID, in: db) }
     }
 
     // MARK: - Inside a transaction

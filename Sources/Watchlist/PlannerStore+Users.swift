@@ -53,7 +53,7 @@ extension PlannerStore: AccountStorage {
     ///
     /// Read on every authenticated request: the statement is prepared once per connection and kept.
     public func user(tokenSHA256 sha256: String) throws -> UserAccount? {
-        try read { db in
+        try readStatement { db in
             try UserAccount.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM user WHERE tokenSHA256 = ? LIMIT 1"), arguments: [sha256])
         }
@@ -61,7 +61,7 @@ extension PlannerStore: AccountStorage {
 
     /// The user whose feed key hashes to `sha256`, if any.
     public func user(feedKeySHA256 sha256: String) throws -> UserAccount? {
-        try read { db in
+        try readStatement { db in
             try UserAccount.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM user WHERE feedKeySHA256 = ? LIMIT 1"), arguments: [sha256])
         }

@@ -179,6 +179,16 @@ public final class PlannerStore: Sendable {
         }
     }
 
+    /// Runs `body`, which executes one statement, outside any transaction (``ReadConnections/statement(_:)``),
+    /// translating database errors.
+    func readStatement<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try reads.statement(body)
+        } catch {
+            throw WatchlistError.translating(error, path: path)
+        }
+    }
+
     /// Runs `body` in a read transaction (``ReadConnections/read(_:)``), translating database errors.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {

@@ -3,6 +3,7 @@ import Places
 import RoadEngines
 import Routing
 import Settings
+import Showtimes
 import Theaters
 
 /// What a long-running face (the server) reads once instead of on every request: the gazetteer, the bundled
@@ -14,6 +15,7 @@ package final class DataCache: @unchecked Sendable {
     private var gazetteer: Gazetteer?
     private var catalogs: [String: TheaterCatalog] = [:]
     private var mergedCatalogs: [String: TheaterCatalog] = [:]
+    private var matcherCatalogs: [String: TheaterMatcherCatalog] = [:]
     private var listings: [String: RoadAreaStore.Listing] = [:]
     private var areas: [String: RoadArea] = [:]
     private var routers: [String: RoadRouter] = [:]
@@ -72,6 +74,13 @@ package final class DataCache: @unchecked Sendable {
     /// A catalog merged with the theaters and coverage of some areas, by a key naming the catalog and the areas.
     func mergedCatalog(key: String, _ merge: () throws -> TheaterCatalog) rethrows -> TheaterCatalog {
         try value(\.mergedCatalogs, key: key, merge)
+    }
+
+    /// A merged catalog made ready for matching provider theaters, by the merged catalog's key: the theaters'
+    /// name keys and each question's answer are worked out once for the server's life (``TheaterMatcherCatalog``
+    /// keeps a bounded number of answers).
+    func matcherCatalog(key: String, _ make: () -> TheaterMatcherCatalog) -> TheaterMatcherCatalog {
+        value(\.matcherCatalogs, key: key, make)
     }
 
     func listing(_ store: RoadAreaStore) throws -> RoadAreaStore.Listing {

@@ -11,7 +11,17 @@ package enum WatchlistReleases {
     package static func plannedFilms(services: FilmServices, region: String, includeWatched: Bool = true) async throws
         -> (films: [PlannedFilm], notes: [String])
     {
+        let planned = try await plannedFilmsAndWatchlist(services: services, region: region, includeWatched: includeWatched)
+        return (planned.films, planned.notes)
+    }
+
+    /// ``plannedFilms(services:region:includeWatched:)``, with the watchlist as the store has it afterwards: as read
+    /// at the start when no film's details changed, else read again.
+    package static func plannedFilmsAndWatchlist(
+        services: FilmServices, region: String, includeWatched: Bool = true
+    ) async throws -> (films: [PlannedFilm], notes: [String], watchlist: [ListItem]) {
         let listed = try services.store.list(.watchlist)
+        var wrote = false
         let items = includeWatched ? listed : listed.filter { $0.diary.watchedOn == nil }
         let client = services.client
         let policy = services.policy
@@ -43,6 +53,7 @@ package enum WatchlistReleases {
                 // again writes only when TMDb's details have changed.
                 if try !isStored(fresh, releases: releases, as: item.film, in: services.store) {
                     try services.store.upsertDetails(fresh, releases: releases)
+                    wrote = true
                 }
                 film = fresh
             } else if let failure = fetched[film.id]?.1 {
@@ -60,7 +71,7 @@ package enum WatchlistReleases {
             guard !films.contains(where: { $0.tmdbID == film.id }) else { continue }
             films.append(PlannedFilm(tmdbID: film.id, title: film.title, year: film.year, theatricalReleases: days))
         }
-        return (films, notes)
+        return (films, notes, wrote ? try services.store.list(.watchlist) : listed)
     }
 
     /// Whether storing `film` with `releases` (``FilmStorage/upsertDetails(_:releases:)``) would leave the store as

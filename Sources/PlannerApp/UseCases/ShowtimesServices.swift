@@ -487,7 +487,7 @@ package struct NearbyShows {
         if let first = found.origin.label.split(separator: ",").first, found.origin.countryCode != nil {
             cities.append(String(first))
         }
-        let catalog = matcher ?? TheaterMatcherCatalog(found.catalog.theaters)
+        let catalog = matcher ?? found.matcherCatalog(environment: services.environment)
         let origin = found.origin.coordinate
         let day = try await services.shows(
             localDay: localDay, region: region, area: options.area, cities: cities,

@@ -38,7 +38,7 @@ package struct SuggestShowings: Sendable {
         var theaters: [String: Theater] = [:]
         // The same catalog every day: its theaters' keys are worked out, and each provider theater matched, once.
         // (The Finnkino area and the imported shows are read once through `services`.)
-        let matcher = TheaterMatcherCatalog(found.catalog.theaters)
+        let matcher = found.matcherCatalog(environment: services.environment)
         // The imported shows of the week, and of the morning after it (a cinema day runs past midnight), in one read.
         try await services.readImportedShows(from: today, count: days + 1)
         for offset in 0..<days {

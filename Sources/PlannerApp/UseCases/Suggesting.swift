@@ -30,7 +30,7 @@ extension FilmServices {
             throw FilmServicesError.noRegion(command: "suggest")
         }
         let nowPlaying = try await client.allMovies(.nowPlaying, region: region, language: language, policy: policy)
-        let (films, notes) = try await WatchlistReleases.plannedFilms(
+        let (films, notes, watchlist) = try await WatchlistReleases.plannedFilmsAndWatchlist(
             services: self, region: region, includeWatched: includeWatched)
         let plan = Planner.Suggestions.plan(
             watchlist: films, nowPlayingIDs: Set(nowPlaying.value.results.map(\.id)), today: CalendarDay(Date(), in: .current))
@@ -40,8 +40,8 @@ extension FilmServices {
             source: FilmFormat.source(nowPlaying.provenance), notes: notes)
         report.showtimesCountry = area.country
         report.showtimesHints = ShowtimesProvider.wouldCover(area.country, configured: showtimes?.configured ?? [])
-        // Read once: the overviews, the posters and the candidates below all come from it.
-        let watchlist = try store.list(.watchlist)
+        // The watchlist as it is now that the details are in: the overviews, the posters and the candidates below
+        // all come from it.
         report.overviews = Dictionary(
             watchlist.compactMap { item in item.film.overview.map { (item.film.id, $0) } },
             uniquingKeysWith: { first, _ in first })

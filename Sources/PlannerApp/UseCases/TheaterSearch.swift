@@ -4,6 +4,7 @@ import OnlineLookup
 import Places
 import Planner
 import Routing
+import Showtimes
 import Theaters
 
 /// The search every place command starts with: resolve the origin, read the catalog, check coverage, ask the
@@ -23,6 +24,9 @@ package struct TheaterSearch {
     package var withoutTheaterData: String?
     /// Road routing where an imported or bundled area covers the origin, else the straight-line estimate.
     package var routing = RouterChoice(areas: [])
+    /// The server's name for `catalog` when it is the merged catalog the server keeps (``DataCache``), unchanged by
+    /// online lookups; nil otherwise.
+    package var catalogKey: String?
 
     /// The route to every hit for `mode`, in hit order.
     /// - Parameter lines: false leaves each route's `geometry` empty (`Router.routesWithoutLines`: the same times
@@ -38,13 +42,22 @@ package struct TheaterSearch {
     package static func catalog(search: SearchRequest, origin: Origin, environment: Environment) throws
         -> (TheaterCatalog, [RoadArea])
     {
+        let (catalog, areas, _) = try keyedCatalog(search: search, origin: origin, environment: environment)
+        return (catalog, areas)
+    }
+
+    /// ``catalog(search:origin:environment:)``, with the key a server keeps the merged catalog under (nil without a
+    /// server's cache).
+    static func keyedCatalog(search: SearchRequest, origin: Origin, environment: Environment) throws
+        -> (TheaterCatalog, [RoadArea], key: String?)
+    {
         let areas = Areas(environment: environment).covering(origin.coordinate, modes: search.routedModes)
         // --catalog replaces the theaters, not the roads: the areas still route.
         let merging = search.catalog == nil ? areas : []
         let merge = { try merged(environment.catalog(path: search.catalog), with: merging) }
-        guard let cache = environment.cache else { return (try merge(), areas) }
+        guard let cache = environment.cache else { return (try merge(), areas, nil) }
         let key = ([search.catalog ?? ""] + merging.map(\.cacheKey)).joined(separator: "\n")
-        return (try cache.mergedCatalog(key: key, merge), areas)
+        return (try cache.mergedCatalog(key: key, merge), areas, key)
     }
 
     /// `catalog` with each area's theaters it lacks, and each area's coverage.
@@ -159,7 +172,7 @@ package struct TheaterSearch {
         providerTheatres: ((Origin) -> String?)? = nil
     ) throws {
         let radius = try search.parsedRadius()
-        let (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        let (catalog, areas, key) = try Self.keyedCatalog(search: search, origin: origin, environment: environment)
         let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         var notes: [String] = []
         if case .outside(let area, let distance) = fit {
@@ -175,6 +188,7 @@ package struct TheaterSearch {
             sources: [:], notes: notes)
         withoutTheaterData = notes.first
         routing = RouterChoice(areas: areas, cache: environment.cache, engines: try environment.roadEngines())
+        catalogKey = key
     }
 
     package init(
@@ -197,7 +211,7 @@ package struct TheaterSearch {
     ) async throws -> TheaterSearch {
         var notes = notes
         let radius = try search.parsedRadius()
-        var (catalog, areas) = try Self.catalog(search: search, origin: origin, environment: environment)
+        var (catalog, areas, catalogKey) = try Self.keyedCatalog(search: search, origin: origin, environment: environment)
         var without: String?
         // A command that reads only the graphs it routes on prepares them now, while its lookup database opens on
         // another thread, rather than waiting for it and preparing them after.
@@ -224,6 +238,7 @@ package struct TheaterSearch {
                 let attribution = catalog.attribution ?? fetched.attribution
                 catalog = catalog.merged(with: fetched)
                 catalog.attribution = attribution
+                catalogKey = nil
                 fit = .complete
             case .failed(let why):
                 failure = why
@@ -252,7 +267,15 @@ package struct TheaterSearch {
             origin: origin, radius: radius, catalog: catalog, fit: fit, search: search, sources: sources, notes: notes)
         result.routing = routing
         result.withoutTheaterData = without
+        result.catalogKey = catalogKey
         return result
+    }
+
+    /// The catalog made ready for matching a provider's theaters to it: a server keeps one per merged catalog, with
+    /// the answers it has worked out (each provider theater near each origin); otherwise a new one.
+    package func matcherCatalog(environment: Environment) -> TheaterMatcherCatalog {
+        guard let catalogKey, let cache = environment.cache else { return TheaterMatcherCatalog(catalog.theaters) }
+        return cache.matcherCatalog(key: catalogKey) { TheaterMatcherCatalog(catalog.theaters) }
     }
 
     /// The note of a search that found no theater data but goes on with a provider's own theatres.

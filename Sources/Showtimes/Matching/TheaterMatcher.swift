@@ -185,6 +185,9 @@ public final class TheaterMatcherCatalog: @unchecked Sendable {
     private var keys: [Int: Keys] = [:]
     private var answers: [Question: TheaterMatch?] = [:]
 
+    /// How many answers are kept at most.
+    static let keptAnswers = 4_096
+
     /// Prepares `theaters` for matching.
     public init(_ theaters: [Theater]) {
         self.theaters = theaters
@@ -199,6 +202,8 @@ public final class TheaterMatcherCatalog: @unchecked Sendable {
             let answer = TheaterMatcher.best(
                 provider, catalog: theaters, keys: self.keys(at:), near: reference,
                 maxDistanceMeters: maxDistanceMeters)
+            // A server keeps one for its life: past its bound it starts afresh rather than grow with every origin.
+            if answers.count >= Self.keptAnswers { answers.removeAll(keepingCapacity: true) }
             answers[question] = .some(answer)
             return answer
         }
