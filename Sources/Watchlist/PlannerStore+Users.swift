@@ -20,6 +20,17 @@ public struct UserAccount: Codable, Equatable, Sendable, FetchableRecord, Persis
         self.createdAt = createdAt
     }
 
+    /// A user from a row of the `user` table, column by column: a server reads one for every request with a token,
+    /// and GRDB's decoding through `Decodable` cost several times the query. (Dates as GRDB stores them, as the
+    /// decoding it replaces read them.)
+    public init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        tokenSHA256 = row["tokenSHA256"]
+        feedKeySHA256 = row["feedKeySHA256"]
+        createdAt = row["createdAt"]
+    }
+
     /// True for the command line's own user, who has no token.
     public var isLocal: Bool { id == PlannerStore.localUserID }
 }

@@ -51,6 +51,19 @@ import Testing
         #expect(try store.user(tokenSHA256: "a2") == nil)
     }
 
+    @Test func aUserIsReadBackAsAddedToTheMillisecond() throws {
+        let created = Date(timeIntervalSince1970: 1_795_000_000.123)
+        let added = try store.addUser(name: "carol", tokenSHA256: "c1", feedKeySHA256: "c2", createdAt: created)
+        #expect(try store.user(tokenSHA256: "c1") == added)
+        #expect(try store.user(feedKeySHA256: "c2") == added)
+        #expect(added.tokenSHA256 == "c1" && added.feedKeySHA256 == "c2")
+        // The row read the old way, through GRDB's `Decodable` decoding, gives the same user.
+        let decoded = try store.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE name = 'carol'").map { try UserAccount.decodedFromCodable(row: $0) }
+        }
+        #expect(decoded == added)
+    }
+
     @Test func rotatingAndRemovingAUserTakesEffectAtOnce() throws {
         try alice.add(Fixtures.matrix, to: .watchlist)
         try store.rotateUser(name: "alice", tokenSHA256: "a3", feedKeySHA256: nil)
@@ -89,5 +102,24 @@ import Testing
         let reopened = try PlannerStore(path: path)
         #expect(try reopened.list(.watchlist).map(\.film.id) == [603])
         #expect(try reopened.diary(filmID: 603).rating == 4.5)
+    }
+}
+
+
+/// The same fields as `UserAccount.init(row:)` reads, through `Decodable` as GRDB decodes a record by default.
+private struct CodableUser: Decodable, FetchableRecord {
+    let id: Int64
+    let name: String
+    let tokenSHA256: String?
+    let feedKeySHA256: String?
+    let createdAt: Date
+}
+
+extension UserAccount {
+    fileprivate static func decodedFromCodable(row: Row) throws -> UserAccount {
+        let user = try CodableUser(row: row)
+        return UserAccount(
+            id: user.id, name: user.name, tokenSHA256: user.tokenSHA256, feedKeySHA256: user.feedKeySHA256,
+            createdAt: user.createdAt)
     }
 }
