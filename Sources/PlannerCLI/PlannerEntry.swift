@@ -10,8 +10,9 @@ enum PlannerEntry {
         // A closed pipe is a write error to report (EPIPE), not a signal that kills the process unannounced.
         signal(SIGPIPE, SIG_IGN)
         do {
-            // `--version` alone, and the main command's plain forms, skip argument-parser's reflection (its check for
-            // a completion-script request alone is a fifth of `--version`); the rest goes to it.
+            // `--version` alone, and the plain forms of the main command and of the lists, skip argument-parser's
+            // reflection (its check for a completion-script request alone is a fifth of `--version`); the rest goes
+            // to it.
             let arguments = Array(CommandLine.arguments.dropFirst())
             if arguments == ["--version"] {
                 Console.out(PlannerCommand.version)
@@ -20,6 +21,10 @@ enum PlannerEntry {
             if ServerHandOver.isFor(arguments) { try ServerHandOver.run(arguments) }
             if let nearby = QuickNearby(arguments: arguments, environment: CompositionRoot.environment) {
                 try await nearby.run()
+                return
+            }
+            if let list = QuickList(arguments: arguments) {
+                try await list.run()
                 return
             }
             var command = try PlannerCommand.parseAsRoot()

@@ -122,17 +122,24 @@ enum ListActions {
     static func show(
         _ list: FilmList, query: ListQuery, store options: StoreOptions, output: OutputOptions<ListFormats>, long: Bool = false
     ) async throws {
-        let book = try options.open()
+        try await show(list, query: query, db: options.db, format: output.format, target: output.target, long: long)
+    }
+
+    /// ``show(_:query:store:output:long:)`` with plain values, for `QuickList` too.
+    static func show(
+        _ list: FilmList, query: ListQuery, db: String?, format: OutputFormat, target: OutputTarget, long: Bool
+    ) async throws {
+        let book = try ListBook.open(databaseFile: db, environment: CompositionRoot.environment)
         let items = try book.films(on: list, query: query)
-        switch output.format {
+        switch format {
         case .json:
             let images = await book.imageLinks(environment: CompositionRoot.environment)
             let snapshot = items.map { ListItemJSON($0, images: images) }
-            try output.target.write(try FilmFormat.json(snapshot))
+            try target.write(try FilmFormat.json(snapshot))
         case .csv:
             var lines = [ListItemCSV.header]
             lines += items.map(ListItemCSV.row)
-            try output.target.write(lines.joined(separator: "\n"))
+            try target.write(lines.joined(separator: "\n"))
         case .table, .geojson:
             // Series are shown under the films, in a table of their own, when the whole list is asked for.
             let series = query.filter == .all ? try book.series(on: list) : []
@@ -140,10 +147,10 @@ enum ListActions {
                 ? "" : seriesTable(series, long: long) + "\n\n\(series.count) series on your \(list.displayName)"
             guard !items.isEmpty else {
                 if !series.isEmpty {
-                    try output.target.write("no films on your \(list.displayName)\n\n" + seriesText)
+                    try target.write("no films on your \(list.displayName)\n\n" + seriesText)
                     return
                 }
-                try output.target.write(
+                try target.write(
                     query.filter == .all ? "your \(list.displayName) is empty" : "no film on your \(list.displayName) matches")
                 return
             }
@@ -167,7 +174,7 @@ enum ListActions {
             }
             var text = table.render() + "\n\n\(count)\(filter) " + (filter.isEmpty ? "on" : "shown from") + " your \(list.displayName)"
             if !seriesText.isEmpty { text += "\n\n" + seriesText }
-            try output.target.write(text)
+            try target.write(text)
         }
     }
 }

@@ -29,7 +29,10 @@ struct ListArguments: ParsableArguments {
         if output.format == .geojson { throw ValidationError("lists are written as table, json or csv, not geojson") }
     }
 
-    var query: ListQuery {
+    var query: ListQuery { Self.query(sort: sort, upcoming: upcoming, released: released, region: region) }
+
+    /// The query these options ask for (`QuickList` too).
+    static func query(sort: ListQuery.Sort, upcoming: Bool, released: Bool, region: String?) -> ListQuery {
         ListQuery(
             sort: sort, filter: upcoming ? .upcoming : released ? .released : .all,
             today: CalendarDay(Date(), in: .current).description, region: region?.uppercased())

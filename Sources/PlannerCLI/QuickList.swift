@@ -1,0 +1,102 @@
+import PlannerApp
+
+/// `planner watchlist list` and `planner favorites list` in their plain forms, read without argument-parser, as
+/// ``QuickNearby`` reads `nearby`: argument-parser's reflection over the command's option types was about half of
+/// such a run (BENCHMARKS.md, #30).
+///
+/// It reads only what it is sure of: the two words, then the list's own options, each at most once, with values
+/// argument-parser would accept and a combination its checks pass. Anything else (help, a typo, a repeat, `--tv`, a
+/// value that looks like an option, `--upcoming` with `--released`, a format lists are not written in) gives nil,
+/// and argument-parser reads the line as before, with its own errors and help. `QuickListTests` checks that both
+/// read every line they share alike.
+struct QuickList {
+    var list: FilmList
+    var sort: ListQuery.Sort = .added
+    var upcoming = false
+    var released = false
+    var region: String?
+    var db: String?
+    var format: OutputFormat = .table
+    var output: String?
+    var long = false
+
+    /// Whether `name` is an option that takes a value (a switch: see ``QuickNearby``'s note on a first dictionary).
+    private static func takesValue(_ name: String) -> Bool {
+        switch name {
+        case "--sort", "--region", "--db", "--format", "--output", "-o": true
+        default: false
+        }
+    }
+
+    /// The line's options, or nil when argument-parser should read it.
+    init?(arguments: [String]) {
+        guard arguments.count >= 2, arguments[1] == "list" else { return nil }
+        switch arguments[0] {
+        case "watchlist": list = .watchlist
+        case "favorites": list = .favorites
+        default: return nil
+        }
+        var seen: [String] = []
+        var index = 2
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--upcoming" || argument == "--released" || argument == "--long" {
+                guard !seen.contains(argument) else { return nil }
+                seen.append(argument)
+                switch argument {
+                case "--upcoming": upcoming = true
+                case "--released": released = true
+                default: long = true
+                }
+                continue
+            }
+            // `--name value` or `--name=value` (not for `-o`).
+            var name = argument
+            var value: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard Self.takesValue(name) else { return nil }
+            let key = name == "-o" ? "--output" : name
+            guard !seen.contains(key) else { return nil }
+            seen.append(key)
+            if value == nil {
+                guard index < arguments.count else { return nil }
+                value = arguments[index]
+                index += 1
+                // A value that looks like an option is left to argument-parser, which treats `--`, `-x` and
+                // `--generate-completion-script` in its own ways.
+                guard !value!.hasPrefix("-") else { return nil }
+            }
+            guard !value!.isEmpty, set(key, to: value!) else { return nil }
+        }
+        // `ListArguments.validate()`'s checks, left to it to word.
+        if upcoming && released { return nil }
+    }
+
+    /// Stores one option's value; false when argument-parser would refuse it.
+    private mutating func set(_ name: String, to value: String) -> Bool {
+        switch name {
+        case "--region": region = value
+        case "--db": db = value
+        case "--output": output = value
+        case "--sort":
+            guard let order = ListQuery.Sort(rawValue: value) else { return false }
+            sort = order
+        case "--format":
+            guard let chosen = OutputFormat(rawValue: value), chosen != .geojson else { return false }
+            format = chosen
+        default: return false
+        }
+        return true
+    }
+
+    /// Runs the list command as the parsed one would.
+    func run() async throws {
+        try await ListActions.show(
+            list, query: ListArguments.query(sort: sort, upcoming: upcoming, released: released, region: region),
+            db: db, format: format, target: OutputTarget(path: output), long: long)
+    }
+}
