@@ -10,7 +10,7 @@ enum PlannerEntry {
         // A closed pipe is a write error to report (EPIPE), not a signal that kills the process unannounced.
         signal(SIGPIPE, SIG_IGN)
         do {
-            // `--version` alone, and the plain forms of the main command and of the lists, skip argument-parser's
+            // `--version` alone, and the plain forms of the main command, the lists and now-playing, skip argument-parser's
             // reflection (its check for a completion-script request alone is a fifth of `--version`); the rest goes
             // to it.
             let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +25,10 @@ enum PlannerEntry {
             }
             if let list = QuickList(arguments: arguments) {
                 try await list.run()
+                return
+            }
+            if let nowPlaying = QuickNowPlaying(arguments: arguments) {
+                try await nowPlaying.run()
                 return
             }
             var command = try PlannerCommand.parseAsRoot()

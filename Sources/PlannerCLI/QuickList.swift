@@ -36,48 +36,26 @@ struct QuickList {
         case "favorites": list = .favorites
         default: return nil
         }
-        var seen: [String] = []
-        var index = 2
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--upcoming" || argument == "--released" || argument == "--long" {
-                guard !seen.contains(argument) else { return nil }
-                seen.append(argument)
-                switch argument {
-                case "--upcoming": upcoming = true
-                case "--released": released = true
-                default: long = true
-                }
-                continue
-            }
-            // `--name value` or `--name=value` (not for `-o`).
-            var name = argument
-            var value: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard Self.takesValue(name) else { return nil }
-            let key = name == "-o" ? "--output" : name
-            guard !seen.contains(key) else { return nil }
-            seen.append(key)
-            if value == nil {
-                guard index < arguments.count else { return nil }
-                value = arguments[index]
-                index += 1
-                // A value that looks like an option is left to argument-parser, which treats `--`, `-x` and
-                // `--generate-completion-script` in its own ways.
-                guard !value!.hasPrefix("-") else { return nil }
-            }
-            guard !value!.isEmpty, set(key, to: value!) else { return nil }
-        }
+        let read = QuickLine.scan(
+            arguments, from: 2,
+            isSwitch: { $0 == "--upcoming" || $0 == "--released" || $0 == "--long" },
+            takesValue: Self.takesValue,
+            set: { name, value in self.set(name, to: value) })
+        guard read else { return nil }
         // `ListArguments.validate()`'s checks, left to it to word.
         if upcoming && released { return nil }
     }
 
-    /// Stores one option's value; false when argument-parser would refuse it.
-    private mutating func set(_ name: String, to value: String) -> Bool {
+    /// Stores one option's value (nil for a switch); false when argument-parser would refuse it.
+    private mutating func set(_ name: String, to value: String?) -> Bool {
+        guard let value else {
+            switch name {
+            case "--upcoming": upcoming = true
+            case "--released": released = true
+            default: long = true
+            }
+            return true
+        }
         switch name {
         case "--region": region = value
         case "--db": db = value

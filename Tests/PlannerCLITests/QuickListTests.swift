@@ -1,10 +1,11 @@
 import ArgumentParser
 import PlannerApp
+import TestSupport
 import Testing
 
 @testable import PlannerCLI
 
-@Suite("The lists read without argument-parser")
+@Suite("The lists read without argument-parser", .offThePool)
 struct QuickListTests {
     /// Pieces of a `watchlist list` line: plain ones, and ones argument-parser refuses or treats in its own way.
     static let pieces: [[String]] = [
@@ -58,7 +59,7 @@ struct QuickListTests {
             lines.append(["watchlist", "list"] + first)
             lines.append(["favorites", "list"] + first)
         }
-        // Pairs: each plain piece before every piece (argument-parser reads each line in about 40 ms here).
+        // Pairs: each plain piece before every piece (argument-parser is slow to read a line: not every pair).
         for first in Self.pieces.prefix(Self.plainCount) {
             for second in Self.pieces { lines.append(["watchlist", "list"] + first + second) }
         }

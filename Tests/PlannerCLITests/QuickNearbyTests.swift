@@ -1,10 +1,11 @@
 import ArgumentParser
 import PlannerApp
+import TestSupport
 import Testing
 
 @testable import PlannerCLI
 
-@Suite("The main command read without argument-parser")
+@Suite("The main command read without argument-parser", .offThePool)
 struct QuickNearbyTests {
     /// Pieces of a `nearby` line: plain ones, and ones argument-parser refuses or treats in its own way.
     static let pieces: [[String]] = [
