@@ -20,7 +20,7 @@ struct QuickList {
     var output: String?
     var long = false
 
-    /// Whether `name` is an option that takes a value (a switch: see ``QuickNearby``'s note on a first dictionary).
+    /// Whether `name` is an option that takes a value (a switch, as in ``QuickNearby``).
     private static func takesValue(_ name: String) -> Bool {
         switch name {
         case "--sort", "--region", "--db", "--format", "--output", "-o": true
@@ -64,7 +64,7 @@ struct QuickList {
             guard let order = ListQuery.Sort(rawValue: value) else { return false }
             sort = order
         case "--format":
-            guard let chosen = OutputFormat(rawValue: value), chosen != .geojson else { return false }
+            guard let chosen = QuickLine.listFormat(value) else { return false }
             format = chosen
         default: return false
         }

@@ -23,15 +23,26 @@ struct QuickNearby {
     var format: OutputFormat = .table
     var output: String?
 
-    /// For an option that takes a value: whether its value is read whatever it looks like (argument-parser's
-    /// `.unconditional`: `--near -33.8,151.2`), or must not look like an option; nil for any other name. (A switch,
-    /// not a dictionary: a first `Dictionary<String, Bool>` costs the runtime a scan of the conformance records.)
-    private static func takesAnyValue(_ name: String) -> Bool? {
+    private static func isSwitch(_ name: String) -> Bool {
         switch name {
-        case "--near", "--radius", "--limit": true
-        case "--keyword", "--mode", "--catalog", "--format", "--output", "-o": false
-        default: nil
+        case "--online", "--offline", "--verbose": true
+        default: false
         }
+    }
+
+    /// The options that take a value (a switch, not a set: a first `Set<String>` costs the runtime a scan of the
+    /// conformance records).
+    private static func takesValue(_ name: String) -> Bool {
+        switch name {
+        case "--near", "--radius", "--limit", "--keyword", "--mode", "--catalog", "--format", "--output", "-o": true
+        default: false
+        }
+    }
+
+    /// The options whose value is read whatever it looks like (argument-parser's `.unconditional`:
+    /// `--near -33.8,151.2`).
+    private static func takesAnyValue(_ name: String) -> Bool {
+        name == "--near" || name == "--radius" || name == "--limit"
     }
 
     /// The search asked for, from the options, the saved settings and the defaults.
@@ -46,44 +57,10 @@ struct QuickNearby {
     init?(arguments: [String], environment: Environment) {
         self.environment = environment
         guard arguments.first == "nearby" else { return nil }
-        // The options seen, by name ([String] rather than a Set, for the reason above: there are at most 11).
-        var seen: [String] = []
-        var index = 1
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--online" || argument == "--offline" || argument == "--verbose" {
-                guard !seen.contains(argument) else { return nil }
-                seen.append(argument)
-                switch argument {
-                case "--online": online = true
-                case "--offline": offline = true
-                default: verbose = true
-                }
-                continue
-            }
-            // `--name value` or `--name=value` (not for `-o`).
-            var name = argument
-            var value: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard let unconditional = Self.takesAnyValue(name) else { return nil }
-            let key = name == "-o" ? "--output" : name
-            guard !seen.contains(key) else { return nil }
-            seen.append(key)
-            if value == nil {
-                guard index < arguments.count else { return nil }
-                value = arguments[index]
-                index += 1
-                // A value that looks like an option is left to argument-parser, but for a negative number
-                // (`--near -33.8,151.2`) after an option that takes any value: it treats `--`, `---x`, `-=x` and
-                // `--generate-completion-script` in its own ways, whatever comes before them.
-                guard !value!.hasPrefix("-") || (unconditional && Self.looksNegative(value!)) else { return nil }
-            }
-            guard !value!.isEmpty, set(key, to: value!) else { return nil }
-        }
+        let read = QuickLine.scan(
+            arguments, from: 1, isSwitch: Self.isSwitch, takesValue: Self.takesValue,
+            takesAnyValue: Self.takesAnyValue, set: { name, value in self.set(name, to: value) })
+        guard read else { return nil }
         // Checked as argument-parser's pass checks it, saved settings included; its error words are its own.
         request = SearchRequest.resolving(
             radius: radius, keyword: keyword, limit: limit, mode: mode, catalog: catalog, online: online,
@@ -92,14 +69,16 @@ struct QuickNearby {
         guard (try? request.validate()) != nil else { return nil }
     }
 
-    /// `-` then a digit or a point: the start of a negative number.
-    private static func looksNegative(_ value: String) -> Bool {
-        let bytes = Array(value.utf8.prefix(2))
-        return bytes.count == 2 && (bytes[1] == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[1]))
-    }
-
-    /// Stores one option's value; false when argument-parser would refuse it.
-    private mutating func set(_ name: String, to value: String) -> Bool {
+    /// Stores one option's value (nil for a switch); false when argument-parser would refuse it.
+    private mutating func set(_ name: String, to value: String?) -> Bool {
+        guard let value else {
+            switch name {
+            case "--online": online = true
+            case "--offline": offline = true
+            default: verbose = true
+            }
+            return true
+        }
         switch name {
         case "--near": near = value
         case "--radius": radius = value

@@ -64,7 +64,7 @@ struct QuickNowPlaying {
         case "--db": db = value
         case "--output": output = value
         case "--format":
-            guard let chosen = OutputFormat(rawValue: value), chosen != .geojson else { return false }
+            guard let chosen = QuickLine.listFormat(value) else { return false }
             format = chosen
         default: return false
         }

@@ -10,20 +10,14 @@ import OnlineLookup
 /// ```
 public struct SQLiteLookupCache: LookupCacheStorage {
     private let writer: any DatabaseWriter
-    private let reads: ReadConnections?
+    private let reads: ReadConnections
 
     /// Creates the cache's storage over a database whose migrations include ``registerMigrations(in:)``.
     /// - Parameter reads: How the store that owns the file reads (``PlannerStore/reads``): a server's look-ups then
-    ///   run on connections of their own, one statement each. Nil: in a transaction of `writer`'s.
+    ///   run on connections of their own. Nil: on `writer`.
     public init(writer: any DatabaseWriter, reads: ReadConnections? = nil) {
         self.writer = writer
-        self.reads = reads
-    }
-
-    /// A read of one statement: on the store's read connections when given, else a transaction of the writer's.
-    private func statement<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let reads else { return try writer.read(body) }
-        return try reads.statement(body)
+        self.reads = reads ?? ReadConnections(writer: writer)
     }
 
     /// The tables, as named migrations that are never edited once shipped.
@@ -51,7 +45,7 @@ public struct SQLiteLookupCache: LookupCacheStorage {
 
     /// Read on every lookup: the statement is prepared once per connection and kept (`cachedStatement`).
     public func entry(_ key: String) throws -> (body: Data, fetchedAt: Double)? {
-        try statement { db -> (body: Data, fetchedAt: Double)? in
+        try reads.statement { db -> (body: Data, fetchedAt: Double)? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT body, fetchedAt FROM onlineLookupCache WHERE key = ?"),

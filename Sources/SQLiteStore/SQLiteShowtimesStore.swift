@@ -13,20 +13,14 @@ import Showtimes
 /// ```
 public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     private let writer: any DatabaseWriter
-    private let reads: ReadConnections?
+    private let reads: ReadConnections
 
     /// Creates the tables' storage over a database whose migrations include ``registerMigrations(in:)``.
     /// - Parameter reads: How the store that owns the file reads (``PlannerStore/reads``): a server's look-ups then
-    ///   run on connections of their own, one statement each. Nil: in a transaction of `writer`'s.
+    ///   run on connections of their own. Nil: on `writer`.
     public init(writer: any DatabaseWriter, reads: ReadConnections? = nil) {
         self.writer = writer
-        self.reads = reads
-    }
-
-    /// A read of one statement: on the store's read connections when given, else a transaction of the writer's.
-    private func statement<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let reads else { return try writer.read(body) }
-        return try reads.statement(body)
+        self.reads = reads ?? ReadConnections(writer: writer)
     }
 
     /// Adds the showtimes migrations, all named `showtimes-v1-…`. Shipped migrations are never edited.
@@ -64,7 +58,7 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     // MARK: - Cache
 
     public func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)? {
-        try statement { db -> (body: Data, fetchedAt: Date)? in
+        try reads.statement { db -> (body: Data, fetchedAt: Date)? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT body, fetchedAt FROM showtimes_http_cache WHERE key = ?"),
@@ -78,7 +72,7 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
 
     /// `length(body)` counts a blob's bytes from the record's header: the body itself is not read.
     public func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp? {
-        try statement { db -> ShowtimesCacheStamp? in
+        try reads.statement { db -> ShowtimesCacheStamp? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
@@ -124,7 +118,7 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     }
 
     public func importedShows(onLocalDay localDay: String) throws -> [Show] {
-        try statement { db -> [Show] in
+        try reads.statement { db -> [Show] in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM showtimes_imported_show WHERE localDay = ? ORDER BY start, theater"),
@@ -134,7 +128,7 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     }
 
     public func importedShows(fromLocalDay first: String, throughLocalDay last: String) throws -> [String: [Show]] {
-        try statement { db -> [String: [Show]] in
+        try reads.statement { db -> [String: [Show]] in
             var byDay: [String: [Show]] = [:]
             let rows = try Row.fetchCursor(
                 db.cachedStatement(

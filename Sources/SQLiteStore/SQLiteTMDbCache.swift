@@ -19,20 +19,14 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
     public static let tableName = "nowplaying_http_cache"
 
     private let writer: any DatabaseWriter
-    private let reads: ReadConnections?
+    private let reads: ReadConnections
 
     /// Creates the cache's storage over a database whose migrations include ``registerMigrations(in:)``.
     /// - Parameter reads: How the store that owns the file reads (``PlannerStore/reads``): a server's look-ups then
-    ///   run on connections of their own, one statement each. Nil: in a transaction of `writer`'s.
+    ///   run on connections of their own. Nil: on `writer`.
     public init(writer: any DatabaseWriter, reads: ReadConnections? = nil) {
         self.writer = writer
-        self.reads = reads
-    }
-
-    /// A read of one statement: on the store's read connections when given, else a transaction of the writer's.
-    private func statement<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let reads else { return try writer.read(body) }
-        return try reads.statement(body)
+        self.reads = reads ?? ReadConnections(writer: writer)
     }
 
     /// Adds the cache's migrations, all named `nowplaying-…`, to the application's migrator.
@@ -61,7 +55,7 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
     // than parsing and authorizing the same SQL again on every read.
 
     public func entry(forKey key: String) throws -> TMDbCache.Entry? {
-        try statement { db -> TMDbCache.Entry? in
+        try reads.statement { db -> TMDbCache.Entry? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT body, fetchedAt FROM nowplaying_http_cache WHERE key = ?"),
@@ -74,7 +68,7 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
     }
 
     public func fetchedAt(forKey key: String) throws -> Date? {
-        try statement { db -> Date? in
+        try reads.statement { db -> Date? in
             try Double.fetchOne(
                 db.cachedStatement(sql: "SELECT fetchedAt FROM nowplaying_http_cache WHERE key = ?"), arguments: [key]
             ).map { Date(timeIntervalSince1970: $0) }

@@ -26,6 +26,11 @@ public final class ReadConnections: @unchecked Sendable {
     /// How many idle connections are kept.
     public static let keptConnections = 16
 
+    /// Reads on `writer` itself (a single connection, or a database another type owns).
+    public convenience init(writer: any DatabaseWriter) {
+        self.init(writer: writer, path: nil, busyTimeoutSeconds: PlannerStore.busyTimeoutSeconds)
+    }
+
     /// Reads of `writer`; with `path`, on read-only connections to that file.
     init(writer: any DatabaseWriter, path: String?, busyTimeoutSeconds: TimeInterval) {
         self.writer = writer
@@ -62,7 +67,8 @@ public final class ReadConnections: @unchecked Sendable {
     var idleCount: Int { lock.withLock { idle.count } }
 
     private func borrowing<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
-        let connection = try lock.withLock { idle.popLast() } ?? DatabaseQueue(path: path!, configuration: configuration)
+        let connection =
+            try lock.withLock { idle.popLast() } ?? DatabaseQueue(path: path!, configuration: configuration)
         defer {
             lock.withLock {
                 if idle.count < Self.keptConnections { idle.append(connection) }

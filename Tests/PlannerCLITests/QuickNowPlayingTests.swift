@@ -62,7 +62,8 @@ struct QuickNowPlayingTests {
 
     @Test func helpPagesBadRegionsAndClashesAreLeftToArgumentParser() {
         for line in [
-            ["now-playing", "--help"], ["now-playing", "--tv"], ["now-playing", "--all"], ["now-playing", "--page", "2"],
+            ["now-playing", "--help"], ["now-playing", "--tv"], ["now-playing", "--all"],
+            ["now-playing", "--page", "2"],
             ["now-playing", "--region", "FIN"], ["now-playing", "--offline", "--refresh"],
             ["now-playing", "--format", "geojson"], ["now-playing", "--region", "FI", "--region", "GB"],
             ["now-playing", "FI"], ["now-playing", "--db"], ["upcoming", "--region", "FI"],

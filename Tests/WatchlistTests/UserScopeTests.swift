@@ -59,7 +59,8 @@ import Testing
         #expect(added.tokenSHA256 == "c1" && added.feedKeySHA256 == "c2")
         // The row read the old way, through GRDB's `Decodable` decoding, gives the same user.
         let decoded = try store.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE name = 'carol'").map { try UserAccount.decodedFromCodable(row: $0) }
+            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE name = 'carol'")
+                .map { try UserAccount.decodedFromCodable(row: $0) }
         }
         #expect(decoded == added)
     }

@@ -11,7 +11,8 @@ package enum WatchlistReleases {
     package static func plannedFilms(services: FilmServices, region: String, includeWatched: Bool = true) async throws
         -> (films: [PlannedFilm], notes: [String])
     {
-        let planned = try await plannedFilmsAndWatchlist(services: services, region: region, includeWatched: includeWatched)
+        let planned = try await plannedFilmsAndWatchlist(
+            services: services, region: region, includeWatched: includeWatched)
         return (planned.films, planned.notes)
     }
 

@@ -37,18 +37,10 @@ package struct TheaterSearch {
             : routing.router.routesWithoutLines(from: origin.coordinate, to: hits.map(\.theater), mode: mode)
     }
 
-    /// The base catalog with the theaters of every area covering the origin (unless `--catalog` replaces it).
-    /// A server merges each catalog and set of areas once (the same data for every origin they cover).
-    package static func catalog(search: SearchRequest, origin: Origin, environment: Environment) throws
-        -> (TheaterCatalog, [RoadArea])
-    {
-        let (catalog, areas, _) = try keyedCatalog(search: search, origin: origin, environment: environment)
-        return (catalog, areas)
-    }
-
-    /// ``catalog(search:origin:environment:)``, with the key a server keeps the merged catalog under (nil without a
-    /// server's cache).
-    static func keyedCatalog(search: SearchRequest, origin: Origin, environment: Environment) throws
+    /// The base catalog with the theaters of every area covering the origin (unless `--catalog` replaces it), and
+    /// the key a server keeps the merged catalog under (nil without a server's cache). A server merges each catalog
+    /// and set of areas once (the same data for every origin they cover).
+    static func catalog(search: SearchRequest, origin: Origin, environment: Environment) throws
         -> (TheaterCatalog, [RoadArea], key: String?)
     {
         let areas = Areas(environment: environment).covering(origin.coordinate, modes: search.routedModes)
@@ -172,7 +164,7 @@ package struct TheaterSearch {
         providerTheatres: ((Origin) -> String?)? = nil
     ) throws {
         let radius = try search.parsedRadius()
-        let (catalog, areas, key) = try Self.keyedCatalog(search: search, origin: origin, environment: environment)
+        let (catalog, areas, key) = try Self.catalog(search: search, origin: origin, environment: environment)
         let fit = catalog.coverageFit(center: origin.coordinate, radiusMeters: radius.meters)
         var notes: [String] = []
         if case .outside(let area, let distance) = fit {
@@ -211,7 +203,7 @@ package struct TheaterSearch {
     ) async throws -> TheaterSearch {
         var notes = notes
         let radius = try search.parsedRadius()
-        var (catalog, areas, catalogKey) = try Self.keyedCatalog(search: search, origin: origin, environment: environment)
+        var (catalog, areas, catalogKey) = try Self.catalog(search: search, origin: origin, environment: environment)
         var without: String?
         // A command that reads only the graphs it routes on prepares them now, while its lookup database opens on
         // another thread, rather than waiting for it and preparing them after.
