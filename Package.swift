@@ -75,7 +75,7 @@ let package = Package(
         // CurlTransport. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Overpass and Nominatim clients, with caching and request pacing as their usage policies ask.
-        .target(name: "OnlineLookup", dependencies: ["Geo", "Theaters", "Transport"]),
+        .target(name: "OnlineLookup", dependencies: ["Basics", "Geo", "Theaters", "Transport"]),
         // The lists' storage ports (`ListStorage`) and their SQLite store: watchlist, favorites, ratings, reviews.
         .target(
             name: "Watchlist",
@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "ShowtimesTests",
             dependencies: [
-                "Showtimes", "SQLiteStore", "Geo", "Theaters", "NowPlaying", "Transport", "TestSupport",
+                "Basics", "Showtimes", "SQLiteStore", "Geo", "Theaters", "NowPlaying", "Transport", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

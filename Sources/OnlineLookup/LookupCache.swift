@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Online answers kept in the app database: theater lookups for 24 h, geocodes for 30 days, as the services'
@@ -7,6 +8,8 @@ import Foundation
 /// or PostgreSQL shared by several servers (the `PostgresStore` module).
 public struct LookupCache: Sendable {
     let storage: any LookupCacheStorage
+    /// The entries read or written in the last `recentReadSeconds`, found or not (none kept when zero).
+    private let recent: RecentReads<String, (body: Data, fetchedAt: Double)?>
 
     /// How long a theater lookup (Overpass, or Nominatim's amenity search) stays fresh: 24 hours.
     public static let theaterLookupSeconds: Double = 24 * 3600
@@ -14,17 +17,30 @@ public struct LookupCache: Sendable {
     public static let geocodeSeconds: Double = 30 * 24 * 3600
 
     /// A cache over `storage`.
-    public init(storage: any LookupCacheStorage) {
+    /// - Parameter recentReadSeconds: How long an entry, once read (or found missing), is used without reading it
+    ///   again (a server's many requests a second); another process's write is seen when it ends. Zero (a
+    ///   command's): every look reads.
+    public init(storage: any LookupCacheStorage, recentReadSeconds: Double = 0) {
         self.storage = storage
+        recent = RecentReads(windowSeconds: recentReadSeconds)
     }
 
     /// The cached body for `key` and its age in seconds, if any.
     func entry(_ key: String, now: Date) throws -> (body: Data, ageSeconds: Double)? {
-        try storage.entry(key).map { ($0.body, now.timeIntervalSince1970 - $0.fetchedAt) }
+        let row: (body: Data, fetchedAt: Double)?
+        if let known = recent.value(forKey: key) {
+            row = known
+        } else {
+            row = try storage.entry(key)
+            recent.keep(row, forKey: key)
+        }
+        return row.map { ($0.body, now.timeIntervalSince1970 - $0.fetchedAt) }
     }
 
     func store(_ body: Data, for key: String, at date: Date) throws {
+        recent.forget(key)
         try storage.store(body, for: key, fetchedAt: date.timeIntervalSince1970)
+        recent.keep((body, date.timeIntervalSince1970), forKey: key)
     }
 
     /// Tries to take the service's single request slot, shared by every process on the database. Granted when the

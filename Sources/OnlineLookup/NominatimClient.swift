@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Geo
 import Transport
 import Theaters
@@ -110,18 +111,47 @@ public struct NominatimClient: Sendable {
         _ path: String, _ parameters: [String: String], freshSeconds: Double, rememberClientErrors: Bool = false,
         validate: (Data) throws -> Void
     ) async throws -> (Data, LookupProvenance) {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        components.queryItems = parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
-        // URLComponents leaves '+' as it is, and servers read a '+' in a query as a space: "A+B" must arrive whole.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else { throw OnlineLookupError.invalidBaseURL(baseURL.absoluteString) }
-        let key = "nominatim /\(path)?" + (components.percentEncodedQuery ?? "")
+        let (url, key) = try Self.request(baseURL: baseURL, path: path, parameters: parameters)
         // One request per second, across processes: a slot in the database, taken before and given back after.
         let pacing = Pacing(service: "nominatim", intervalSeconds: Self.minimumIntervalSeconds, sleep: sleep)
         return try await client.fetch(
             HTTPRequest(url: url), cacheKey: key, freshSeconds: freshSeconds, pacing: pacing,
             rememberClientErrors: rememberClientErrors, validate: validate)
     }
+
+    /// The URL of a request and its cache key: made once per base URL, path and parameters, since a server asks
+    /// the same reverse look-up of the same origins all day.
+    static func request(baseURL: URL, path: String, parameters: [String: String]) throws -> (URL, String) {
+        let sorted = parameters.sorted { $0.key < $1.key }
+        let asked = RequestKey(base: baseURL.absoluteString, path: path, parameters: sorted.map { [$0.key, $0.value] })
+        if let made = madeRequests.withLock({ $0[asked] }) { return made }
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems = sorted.map { URLQueryItem(name: $0.key, value: $0.value) }
+        // URLComponents leaves '+' as it is, and servers read a '+' in a query as a space: "A+B" must arrive whole.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        guard let url = components.url else { throw OnlineLookupError.invalidBaseURL(baseURL.absoluteString) }
+        let made = (url, "nominatim /\(path)?" + (components.percentEncodedQuery ?? ""))
+        madeRequests.withLock { kept in
+            if kept.count >= 1024 { kept.removeAll() }
+            kept[asked] = made
+        }
+        return made
+    }
+
+    /// What a request is made of, by each text's bytes (a text equal only under Unicode's canonical equivalence
+    /// is percent-encoded otherwise, so it is another request).
+    private struct RequestKey: Hashable {
+        let base: [UInt8]
+        let path: [UInt8]
+        let parameters: [[UInt8]]
+
+        init(base: String, path: String, parameters: [[String]]) {
+            self.base = Array(base.utf8)
+            self.path = Array(path.utf8)
+            self.parameters = parameters.flatMap { $0 }.map { Array($0.utf8) }
+        }
+    }
+    private static let madeRequests = Mutex<[RequestKey: (URL, String)]>([:])
 
     /// Reads a jsonv2 search answer; `lat` and `lon` come as strings.
     static func parsePlaces(_ body: Data) throws -> [NominatimPlace] {

@@ -28,7 +28,7 @@ package enum PlannerServer {
         // Handlers block on the database, each on a thread of its own: as many connections as threads.
         let storage = try Storage.open(
             database: configuration.databaseURL, db: configuration.databasePath, environment: configuration.environment,
-            maximumConnections: handlerThreadCount)
+            maximumConnections: handlerThreadCount, recentReadSeconds: Storage.serverRecentReadSeconds)
         var configured = configuration
         configured.environment.storage = storage
         let configuration = configured

@@ -18,6 +18,7 @@ public enum LocalClock {
 
     /// `YYYY-MM-DD` of `date` in `zone`.
     public static func day(of date: Date, in zone: TimeZone) -> String {
+        if let clock = arithmeticClock(of: date, in: zone) { return clock.dayText }
         let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
         return dayText(year: c.year!, month: c.month!, day: c.day!)
     }
@@ -30,6 +31,7 @@ public enum LocalClock {
 
     /// Minutes past local midnight of `date` in `zone`, as a wall clock reads it (0–1439).
     public static func minutesPastMidnight(of date: Date, in zone: TimeZone) -> Int {
+        if let clock = arithmeticClock(of: date, in: zone) { return clock.minutesPastMidnight }
         let c = calendar(zone).dateComponents([.hour, .minute], from: date)
         return c.hour! * 60 + c.minute!
     }
@@ -51,8 +53,24 @@ public enum LocalClock {
     /// The date and time of `date` in `zone`, from one reading of the calendar: what ``day(of:in:)`` and
     /// ``minutesPastMidnight(of:in:)`` give, together.
     public static func wallClock(of date: Date, in zone: TimeZone) -> WallClock {
+        if let clock = arithmeticClock(of: date, in: zone) { return clock }
         let c = calendar(zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
         return WallClock(year: c.year!, month: c.month!, day: c.day!, hour: c.hour!, minute: c.minute!)
+    }
+
+    /// The wall clock of `date` in `zone` from the zone's offset at that instant and the proleptic calendar's
+    /// arithmetic, which is what Foundation's Gregorian calendar reads in the years 1583–9999 (before 1583 it
+    /// counts Julian days); nil outside them, for the calendar to read. Far cheaper than `dateComponents`, which
+    /// a day's listing calls for every show.
+    static func arithmeticClock(of date: Date, in zone: TimeZone) -> WallClock? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        let local = Int(seconds.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondOfDay = local - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (1583...9999).contains(year) else { return nil }
+        return WallClock(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60)
     }
 
     /// `date` as ISO 8601 with the offset of `zone`, as `ISO8601DateFormatter` writes it with
@@ -108,6 +126,15 @@ public enum LocalClock {
         components.minute = time[1]
         components.second = time.count == 3 ? time[2] : 0
         return calendar(zone).date(from: components)
+    }
+
+    /// Whether `text` is a `YYYY-MM-DD` whose noon a wall clock in `zone` reads on that very day (a real date,
+    /// not one the zone skipped). Worked out once per zone and text: a server validates the same dates all day.
+    public static func isDay(_ text: String, in zone: TimeZone) -> Bool {
+        ClockTables.shared.isDay(text, in: zone) {
+            guard text.count == 10, let noon = instant(localDateTime: text + "T12:00", in: zone) else { return false }
+            return day(of: noon, in: zone) == text
+        }
     }
 
     /// Reads ISO 8601 with an offset or `Z` (`2026-11-22T18:30:00+02:00`, fractional seconds allowed), or nil.
@@ -229,6 +256,24 @@ private final class ClockTables: @unchecked Sendable {
             zones[identifier] = .some(zone)
         }
         return zone
+    }
+
+    private var days: [DayKey: Bool] = [:]
+    private struct DayKey: Hashable {
+        let zone: TimeZone
+        /// By its bytes: a text equal only under Unicode's canonical equivalence is another text.
+        let text: [UInt8]
+    }
+
+    func isDay(_ text: String, in zone: TimeZone, workOut: () -> Bool) -> Bool {
+        let key = DayKey(zone: zone, text: Array(text.utf8))
+        if let known = lock.withLock({ days[key] }) { return known }
+        let answer = workOut()
+        lock.withLock {
+            if days.count >= Self.limit { days.removeAll() }
+            days[key] = answer
+        }
+        return answer
     }
 
     func calendar(_ zone: TimeZone) -> Calendar {

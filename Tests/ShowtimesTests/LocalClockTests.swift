@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import Basics
 @testable import Showtimes
 
 /// The zones the hand-written times are checked in: UTC and GMT ("Z"), zones with summer time on either side of
@@ -99,6 +100,28 @@ struct LocalClockTests {
             #expect(clock.dayText == LocalClock.day(of: instant, in: zone))
             #expect(clock.minutesPastMidnight == LocalClock.minutesPastMidnight(of: instant, in: zone))
             #expect(LocalClock.time(of: instant, in: zone).count == 5)
+        }
+    }
+
+    @Test(arguments: zones)
+    func theWallClockIsFoundationsGregorianCalendarsReading(_ identifier: String) throws {
+        let zone = try #require(TimeZone(identifier: identifier))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // The instants above, and 2,000 more from 1500 to 2100 (before 1583 the calendar reads Julian days, and
+        // the clock leaves them to it), half of them at a fraction of a second.
+        var random = SplitMix64(seed: 30)
+        let spread = (0..<2_000).map { index in
+            let seconds = Double(random.next() % 18_934_560_000) - 14_831_769_600
+            return Date(timeIntervalSince1970: index.isMultiple(of: 2) ? seconds : seconds + 0.75)
+        }
+        for instant in instants + spread {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+            let clock = LocalClock.wallClock(of: instant, in: zone)
+            let read = [clock.year, clock.month, clock.day, clock.hour, clock.minute]
+            #expect(read == [c.year, c.month, c.day, c.hour, c.minute], "\(instant)")
+            #expect(LocalClock.day(of: instant, in: zone) == clock.dayText)
+            #expect(LocalClock.minutesPastMidnight(of: instant, in: zone) == c.hour! * 60 + c.minute!)
         }
     }
 

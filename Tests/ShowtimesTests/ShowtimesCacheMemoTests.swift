@@ -19,6 +19,7 @@ private final class CountingRows: ShowtimesCacheStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var rows: [String: (body: Data, fetchedAt: Date)] = [:]
     private var bodyReads = 0
+    private var stampLooks = 0
 
     func cached(forKey key: String) throws -> (body: Data, fetchedAt: Date)? {
         lock.withLock {
@@ -28,7 +29,10 @@ private final class CountingRows: ShowtimesCacheStorage, @unchecked Sendable {
     }
 
     func cacheStamp(forKey key: String) throws -> ShowtimesCacheStamp? {
-        lock.withLock { rows[key].map { ShowtimesCacheStamp(fetchedAt: $0.fetchedAt, byteCount: $0.body.count) } }
+        lock.withLock {
+            stampLooks += 1
+            return rows[key].map { ShowtimesCacheStamp(fetchedAt: $0.fetchedAt, byteCount: $0.body.count) }
+        }
     }
 
     func cache(_ body: Data, forKey key: String, fetchedAt: Date) throws {
@@ -36,6 +40,7 @@ private final class CountingRows: ShowtimesCacheStorage, @unchecked Sendable {
     }
 
     var reads: Int { lock.withLock { bodyReads } }
+    var stampReads: Int { lock.withLock { stampLooks } }
 }
 
 @Suite("Decoded cache rows are used again only while the row is the same")
@@ -121,6 +126,37 @@ struct ShowtimesCacheMemoTests {
         let replaced = try await offlineClient(here).schedule(area: "1002", localDay: Self.day)
         #expect(replaced.value.map(\.title) == ["Satamayöt"])
         #expect(rows.reads == readsAfterFirst + 1)
+    }
+
+    @Test func aServersStoreLooksAtARowOnceAWindowAndSeesAnotherProcessesWriteWhenItEnds() async throws {
+        // Given a store that uses what it read for a minute (a server's), beside another process's store
+        let rows = CountingRows()
+        let here = ShowtimesStore(cache: rows, recentReadSeconds: 60)
+        let there = ShowtimesStore(cache: rows)
+        try await there.cache(
+            Self.schedule([Self.show(1, "Revontulet", at: "18:30")]), forKey: Self.scheduleKey,
+            fetchedAt: Self.fetchedAt)
+        // When it reads the schedule three times
+        for _ in 0..<3 { #expect(try await titles(offlineClient(here)) == ["Revontulet"]) }
+        // Then it looked at the row once
+        #expect(rows.stampReads == 1)
+        // And another process's write is not seen within the window, while its own is seen at once
+        try await there.cache(
+            Self.schedule([Self.show(2, "Satamayöt", at: "17:15")]), forKey: Self.scheduleKey,
+            fetchedAt: Self.fetchedAt.addingTimeInterval(1))
+        #expect(try await titles(offlineClient(here)) == ["Revontulet"])
+        try await here.cache(
+            Self.schedule([Self.show(3, "Lumikki", at: "20:00")]), forKey: Self.scheduleKey,
+            fetchedAt: Self.fetchedAt.addingTimeInterval(2))
+        #expect(try await titles(offlineClient(here)) == ["Lumikki"])
+        // And a store whose window has passed sees the other's write
+        let brief = ShowtimesStore(cache: rows, recentReadSeconds: 0.05)
+        #expect(try await titles(offlineClient(brief)) == ["Lumikki"])
+        try await there.cache(
+            Self.schedule([Self.show(2, "Satamayöt", at: "17:15")]), forKey: Self.scheduleKey,
+            fetchedAt: Self.fetchedAt.addingTimeInterval(3))
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(try await titles(offlineClient(brief)) == ["Satamayöt"])
     }
 
     @Test func aFreshRowOnlineIsUsedAgainAndAStaleOneIsNotServedFromTheKeptDecoding() async throws {

@@ -98,14 +98,13 @@ package struct ShowtimesRequest: Sendable {
     /// The day asked for, `YYYY-MM-DD`, with today and tomorrow read on the clock of `zone` (calendar days: in the
     /// small hours, the evening that is ending is `--date` with yesterday's date).
     package func localDay(now: Date = Date(), zone: TimeZone) throws -> String {
-        let today = LocalClock.day(of: now, in: zone)
         switch date.lowercased() {
-        case "today": return today
-        case "tomorrow": return CalendarDay(today)?.adding(days: 1).description ?? today
+        case "today": return LocalClock.day(of: now, in: zone)
+        case "tomorrow":
+            let today = LocalClock.day(of: now, in: zone)
+            return CalendarDay(today)?.adding(days: 1).description ?? today
         default:
-            guard LocalClock.instant(localDateTime: date + "T12:00", in: zone) != nil, date.count == 10,
-                LocalClock.day(of: LocalClock.instant(localDateTime: date + "T12:00", in: zone)!, in: zone) == date
-            else {
+            guard LocalClock.isDay(date, in: zone) else {
                 throw PlannerAppError.invalidArgument(
                     "--date must be YYYY-MM-DD, today or tomorrow, not '\(PlannerAppError.shortened(date))'")
             }

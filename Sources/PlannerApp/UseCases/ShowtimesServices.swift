@@ -216,9 +216,16 @@ package struct ShowtimesServices {
         sites: (DayShows) -> [WebPageSite] = { _ in [] }
     ) async throws -> DayShows {
         // A cinema day runs past midnight (ShowWindow): the next morning's imported shows before 06:00 belong to it.
-        var imported = try await importedShows(onLocalDay: localDay)
-        if let next = CalendarDay(localDay)?.adding(days: 1).description {
-            imported += try await importedShows(onLocalDay: next)
+        var imported: [Show]
+        if let day = CalendarDay(localDay) {
+            let next = day.adding(days: 1).description
+            // Both days in one read, unless this request has read them (suggest reads its week at once).
+            if requestMemo.imported(onLocalDay: localDay) == nil || requestMemo.imported(onLocalDay: next) == nil {
+                try await readImportedShows(from: day, count: 2)
+            }
+            imported = try await importedShows(onLocalDay: localDay) + importedShows(onLocalDay: next)
+        } else {
+            imported = try await importedShows(onLocalDay: localDay)
         }
         imported = imported.filter { ShowWindow.cinemaDay(of: $0).day == localDay }
         let providers = asked(for: region)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The providers' response cache and the imported shows.
@@ -18,13 +19,21 @@ public struct ShowtimesStore: Sendable {
     /// The decoded cached answers of this store (its copies share them): a server makes its store once, so they
     /// serve every request.
     let memo = ShowtimesCacheMemo()
+    /// The rows' stamps read in the last `recentReadSeconds` (none kept when zero).
+    private let recentStamps: RecentReads<ExactText, ShowtimesCacheStamp?>
 
     /// Creates a store whose response cache is `cache`, and whose imported shows are in `imports`, if anywhere.
     ///
     /// With no `imports` (PostgreSQL), the store holds no imported shows: saving them is refused.
-    public init(cache: any ShowtimesCacheStorage, imports: (any ImportedShowStorage)? = nil) {
+    /// - Parameter recentReadSeconds: How long a row's stamp, once read, is used without reading it again (a
+    ///   server's many requests a second); another process's write to the row is seen when it ends. Zero (a
+    ///   command's): every look reads.
+    public init(
+        cache: any ShowtimesCacheStorage, imports: (any ImportedShowStorage)? = nil, recentReadSeconds: Double = 0
+    ) {
         cacheStorage = cache
         importStorage = imports
+        recentStamps = RecentReads(windowSeconds: recentReadSeconds, capacity: 4 * ShowtimesCacheMemo.capacity)
     }
 
     // MARK: - Cache
@@ -32,13 +41,20 @@ public struct ShowtimesStore: Sendable {
     /// The body cached under `key` and when it was fetched, if any.
     /// - Throws: ``ShowtimesError/database(_:)``.
     public func cached(forKey key: String) async throws -> (body: Data, fetchedAt: Date)? {
-        try guarded { try cacheStorage.cached(forKey: key) }
+        let row = try guarded { try cacheStorage.cached(forKey: key) }
+        let stamp = row.map { ShowtimesCacheStamp(fetchedAt: $0.fetchedAt, byteCount: $0.body.count) }
+        recentStamps.keep(stamp, forKey: ExactText(key))
+        return row
     }
 
     /// When the answer cached under `key` was fetched and its size, without reading it; nil when none is.
     /// - Throws: ``ShowtimesError/database(_:)``.
     public func cacheStamp(forKey key: String) async throws -> ShowtimesCacheStamp? {
-        try guarded { try cacheStorage.cacheStamp(forKey: key) }
+        let exact = ExactText(key)
+        if let recent = recentStamps.value(forKey: exact) { return recent }
+        let stamp = try guarded { try cacheStorage.cacheStamp(forKey: key) }
+        recentStamps.keep(stamp, forKey: exact)
+        return stamp
     }
 
     /// Caches `body` under `key`, replacing what was there.
@@ -46,7 +62,11 @@ public struct ShowtimesStore: Sendable {
     public func cache(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
         // Dropped before and after the write: a reader between the two may keep the old row's decoding.
         memo.forget(cacheKey: key)
-        defer { memo.forget(cacheKey: key) }
+        recentStamps.forget(ExactText(key))
+        defer {
+            memo.forget(cacheKey: key)
+            recentStamps.forget(ExactText(key))
+        }
         do { try await cacheStorage.cache(body, forKey: key, fetchedAt: fetchedAt) } catch let error as ShowtimesError {
             throw error
         } catch {

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// What was just read from a store other processes share, used again for a short window instead of being read
+/// again: a server that answers many requests a second reads each cached row about once a window, and a row
+/// another process writes meanwhile is seen when the window ends.
+///
+/// A window of zero keeps nothing, so every read goes to the store: what a command and the tests that watch
+/// another process's writes want. What this process writes itself is kept (``keep(_:forKey:)``) or dropped
+/// (``forget(_:)``) by the writer, so it is never missed.
+///
+/// ```swift
+/// let recent = RecentReads<String, Int?>(windowSeconds: 1)
+/// if let known = recent.value(forKey: key) { return known }   // read less than a second ago (nil: no row)
+/// let row = try store.read(key)
+/// recent.keep(row, forKey: key)
+/// ```
+package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// How long a read is used again.
+    package let window: Duration
+    /// At most this many keys are kept; a full memo drops the expired, and then everything.
+    package let capacity: Int
+    private let clock = ContinuousClock()
+    private let entries = Mutex<[Key: (value: Value, readAt: ContinuousClock.Instant)]>([:])
+
+    /// A memo whose reads are used again for `windowSeconds` (zero or less: never).
+    package init(windowSeconds: Double, capacity: Int = 1024) {
+        window = .nanoseconds(Int64(max(0, windowSeconds) * 1e9))
+        self.capacity = capacity
+    }
+
+    /// Whether anything is kept at all.
+    package var isEnabled: Bool { window > .zero }
+
+    /// The value read for `key` less than the window ago, if one was (`Value` may itself be optional: a row that
+    /// was not there).
+    package func value(forKey key: Key) -> Value? {
+        guard isEnabled else { return nil }
+        let now = clock.now
+        return entries.withLock { entries in
+            guard let entry = entries[key], entry.readAt.duration(to: now) < window else { return nil }
+            return entry.value
+        }
+    }
+
+    /// Keeps `value` as what `key` holds now.
+    package func keep(_ value: Value, forKey key: Key) {
+        guard isEnabled else { return }
+        let now = clock.now
+        entries.withLock { entries in
+            if entries.count >= capacity, entries[key] == nil {
+                entries = entries.filter { $0.value.readAt.duration(to: now) < window }
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            }
+            entries[key] = (value, now)
+        }
+    }
+
+    /// Drops what was kept for `key`: it is being written.
+    package func forget(_ key: Key) {
+        guard isEnabled else { return }
+        _ = entries.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// How many keys are kept (for tests).
+    package var count: Int { entries.withLock { $0.count } }
+}
