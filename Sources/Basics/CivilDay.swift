@@ -2,6 +2,17 @@
 /// (Howard Hinnant's `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html): a film list writes a
 /// day per film, and Foundation's calendar with `String(format:)` cost more than the rest of the row.
 public enum CivilDay {
+    /// The days from 1970-01-01 to `year`-`month`-`day` (negative before it): the inverse of ``date(days:)``
+    /// (Hinnant's `days_from_civil`), for a month 1–12 and a day of it.
+    public static func days(year: Int, month: Int, day: Int) -> Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// The year, month (1–12) and day (1–31) `days` after 1970-01-01 (before it when negative).
     public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468

@@ -34,6 +34,7 @@ extension Storage {
                 try PostgresBackend(url: url, maximumConnections: maximumConnections, schema: schema),
                 recentReadSeconds: recentReadSeconds)
         }
-        return .sqlite(try AppDatabase.open(explicit: db, environment: environment), recentReadSeconds: recentReadSeconds)
+        return .sqlite(
+            try AppDatabase.open(explicit: db, environment: environment), recentReadSeconds: recentReadSeconds)
     }
 }

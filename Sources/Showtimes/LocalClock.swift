@@ -118,6 +118,12 @@ public enum LocalClock {
         guard date.count == 3, (2...3).contains(time.count), (1...12).contains(date[1]), (1...31).contains(date[2]),
             (0...23).contains(time[0]), (0...59).contains(time[1])
         else { return nil }
+        if let instant = arithmeticInstant(
+            year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1],
+            second: time.count == 3 ? time[2] : 0, in: zone)
+        {
+            return instant
+        }
         var components = DateComponents()
         components.year = date[0]
         components.month = date[1]
@@ -135,6 +141,25 @@ public enum LocalClock {
             guard text.count == 10, let noon = instant(localDateTime: text + "T12:00", in: zone) else { return false }
             return day(of: noon, in: zone) == text
         }
+    }
+
+    /// The instant a wall clock in `zone` reads these fields at, from the zone's offsets a day either side and at
+    /// the time itself, where that is what Foundation's Gregorian calendar gives: a real date in 1583–9999 and
+    /// seconds 0–59 (the calendar carries anything else over), and a wall-clock time that exists (in the hour
+    /// clocks go back, the earlier instant, as the calendar takes). Nil otherwise, for the calendar to work out.
+    static func arithmeticInstant(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, in zone: TimeZone
+    ) -> Date? {
+        guard (1583...9999).contains(year), day <= daysInMonth(year: year, month: month), (0...59).contains(second)
+        else { return nil }
+        let local = CivilDay.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        func offset(_ seconds: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
+        var earliest: Int?
+        for candidate in [offset(local - 86_400), offset(local), offset(local + 86_400)] {
+            let instant = local - candidate
+            if offset(instant) == candidate, instant < earliest ?? .max { earliest = instant }
+        }
+        return earliest.map { Date(timeIntervalSince1970: Double($0)) }
     }
 
     /// Reads ISO 8601 with an offset or `Z` (`2026-11-22T18:30:00+02:00`, fractional seconds allowed), or nil.

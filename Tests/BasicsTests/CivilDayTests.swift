@@ -23,6 +23,20 @@ import Testing
         }
     }
 
+    @Test func aDayCountedFromItsDateIsTheSameDay() {
+        // From year 0 to 9999 and a little before the epoch's era, both ways
+        for days in stride(from: -719_528, through: 2_932_896, by: 7) {
+            let (year, month, day) = CivilDay.date(days: days)
+            guard CivilDay.days(year: year, month: month, day: day) == days else {
+                let back = CivilDay.days(year: year, month: month, day: day)
+                Issue.record("day \(days) is \(year)-\(month)-\(day), counted back as \(back)")
+                return
+            }
+        }
+        #expect(CivilDay.days(year: 1970, month: 1, day: 1) == 0)
+        #expect(CivilDay.days(year: 2000, month: 3, day: 1) == 11_017)
+    }
+
     @Test(arguments: [
         (1999, 10, 15, "1999-10-15"), (2026, 1, 1, "2026-01-01"), (0, 1, 1, "0000-01-01"), (9999, 12, 31, "9999-12-31"),
         (800, 2, 9, "0800-02-09"),

@@ -125,6 +125,42 @@ struct LocalClockTests {
         }
     }
 
+    @Test(arguments: zones)
+    func aWallClocksInstantIsFoundationsGregorianCalendars(_ identifier: String) throws {
+        let zone = try #require(TimeZone(identifier: identifier))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // Every quarter hour of the days around 2026's clock changes (the skipped hour, the repeated one), and
+        // 2,000 times from 1500 to 2100 (before 1583 and past a month's end, the calendar decides)
+        var texts: [String] = []
+        for day in ["2026-03-08", "2026-03-29", "2026-04-05", "2026-09-27", "2026-10-04", "2026-10-25", "2026-11-01"] {
+            for quarter in 0..<96 { texts.append(day + "T" + clockText(quarter * 15 * 60)) }
+        }
+        var random = SplitMix64(seed: 31)
+        for _ in 0..<2_000 {
+            let year = 1500 + Int(random.next() % 600)
+            let month = 1 + Int(random.next() % 12)
+            let day = 1 + Int(random.next() % 31)
+            let dayText = LocalClock.dayText(year: year, month: month, day: day)
+            texts.append(dayText + "T" + clockText(Int(random.next() % 86_400)))
+        }
+        texts += ["2026-02-30T12:00", "2026-11-22T18:30:60", "2026-11-22T23:59:59"]
+        for text in texts {
+            let parts = text.split(separator: "T").map { $0.split(separator: ":").compactMap { Int($0) } }
+            let date = text.prefix(10).split(separator: "-").compactMap { Int($0) }
+            var components = DateComponents()
+            (components.year, components.month, components.day) = (date[0], date[1], date[2])
+            (components.hour, components.minute) = (parts[1][0], parts[1][1])
+            components.second = parts[1].count == 3 ? parts[1][2] : 0
+            #expect(LocalClock.instant(localDateTime: text, in: zone) == calendar.date(from: components), "\(text)")
+        }
+    }
+
+    private func clockText(_ seconds: Int) -> String {
+        [seconds / 3600, seconds % 3600 / 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }
+            .joined(separator: ":")
+    }
+
     @Test func anUnknownZoneIsNilEveryTime() {
         #expect(LocalClock.timeZone(identifier: "Mars/Olympus_Mons") == nil)
         #expect(LocalClock.timeZone(identifier: "Mars/Olympus_Mons") == nil)

@@ -20,7 +20,8 @@ package struct BufferDuration: Sendable, CustomStringConvertible {
     package let minutes: Int
 
     package init?(text argument: String) {
-        let text = argument.lowercased().replacingOccurrences(of: " ", with: "")
+        // Without its spaces (U+0020 alone, as NSString's replacing removed them), without Foundation's NSString.
+        let text = String(String.UnicodeScalarView(argument.lowercased().unicodeScalars.filter { $0 != " " }))
         if let bare = Int(text) {
             guard (0...720).contains(bare) else { return nil }
             minutes = bare
