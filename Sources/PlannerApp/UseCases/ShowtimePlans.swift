@@ -7,6 +7,12 @@ import Watchlist
 /// `planner showtimes` and `plan`, and `GET /v1/showtimes` and `/v1/plan`: the day's shows near the origin,
 /// and the watchlisted films that fit the evening with their leave-by times.
 extension ShowtimesServices {
+    /// The watchlist's films, as the reports match shows to them; none, without asking, for no account's.
+    private func watchlistCandidates() throws -> [FilmCandidate] {
+        guard !listsAreEmpty else { return [] }
+        return try store.list(.watchlist).map { FilmCandidate($0.film) }
+    }
+
     /// The day's shows at the theaters of `found`, of one film when `film` is given.
     package func showtimesReport(
         found: TheaterSearch, mode: TravelMode, request: ShowtimesRequest, film: FilmReference?
@@ -14,7 +20,7 @@ extension ShowtimesServices {
         -> ShowtimesReport
     {
         let nearby = try await NearbyShows(found: found, options: request, services: self)
-        let watchlist = try store.list(.watchlist).map { FilmCandidate($0.film) }
+        let watchlist = try watchlistCandidates()
         var shows = nearby.nearbyShows
         if let film { shows = try Self.filter(shows, film: film, store: store) }
         return ShowtimesReport(nearby: nearby, shows: shows, watchlist: watchlist, mode: mode, film: film)
@@ -28,7 +34,7 @@ extension ShowtimesServices {
     ) async throws -> PlanReport {
         try Self.checkWindow(after: after, before: before)
         let nearby = try await NearbyShows(found: found, options: request, services: self)
-        let watchlist = try store.list(.watchlist).map { FilmCandidate($0.film) }
+        let watchlist = try watchlistCandidates()
         let plan = EveningPlan.make(
             shows: nearby.shows, films: watchlist, theaters: nearby.matching, origin: found.origin.coordinate,
             mode: mode, router: found.routing.router,

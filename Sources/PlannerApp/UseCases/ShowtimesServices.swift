@@ -25,6 +25,9 @@ package struct ShowtimesServices {
     package let offline: Bool
     package var environment: Environment
     var verbose = false
+    /// The lists are known to hold nothing (a public route's, read as no account's): the reports then ask the
+    /// store for no watchlist.
+    package var listsAreEmpty = false
     /// What one request reads more than once (suggest asks for seven days): kept for this value's life, which is
     /// one request's or one command's.
     let requestMemo = ShowtimesRequestMemo()

@@ -36,9 +36,12 @@ enum ShowtimeRoutes {
         let search = try TheaterRoutes.searchRequest(query, settings: environment.settings())
         let showtimes = ShowtimesRequest(date: query.string("date") ?? "today", area: query.string("area"))
         try showtimes.validate()
-        let user = try await state.optionalUser(request)?.id ?? ServerState.nobody
-        let services = try ShowtimesServices.make(
-            showtimes, storage: state.storage.scoped(to: user), environment: environment, validated: true)
+        let user = try await state.optionalUser(request)
+        var services = try ShowtimesServices.make(
+            showtimes, storage: state.storage.scoped(to: user?.id ?? ServerState.nobody), environment: environment,
+            validated: true)
+        // No account is nobody's: its watchlist is empty without asking.
+        services.listsAreEmpty = user == nil
         let found = try await TheaterSearch.resolve(
             near: query.string("near"), search: search, environment: environment,
             providerTheatres: services.providerTheatres(at:))
