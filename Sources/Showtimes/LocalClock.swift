@@ -152,7 +152,7 @@ public enum LocalClock {
     ) -> Date? {
         guard (1583...9999).contains(year), day <= daysInMonth(year: year, month: month), (0...59).contains(second)
         else { return nil }
-        let local = CivilDay.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let local = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
         func offset(_ seconds: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
         var earliest: Int?
         for candidate in [offset(local - 86_400), offset(local), offset(local + 86_400)] {
@@ -213,14 +213,9 @@ public enum LocalClock {
 
     // MARK: - Calendar arithmetic (proleptic Gregorian, which Foundation's calendar is from 1583)
 
-    /// Days from 1970-01-01 to the date (Howard Hinnant's `days_from_civil`).
+    /// Days from 1970-01-01 to the date (``CivilDay/days(year:month:day:)``).
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDay.days(year: year, month: month, day: day)
     }
 
     /// The date `days` after 1970-01-01 (``CivilDay/date(days:)``).
