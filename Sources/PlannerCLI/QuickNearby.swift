@@ -1,6 +1,4 @@
-import Geo
 import PlannerApp
-import Settings
 
 /// The main command's plain forms (`planner nearby --near Helsinki --radius 0.5 --keyword "movie theatre"`), read
 /// without argument-parser, whose reflection over the command's option types cost about a quarter of such a run
@@ -11,38 +9,20 @@ import Settings
 /// option, a value that looks like an option, a bad value) gives nil, and argument-parser reads the line as before,
 /// with its own errors and help. `QuickNearbyTests` checks that both read every line they share alike.
 struct QuickNearby {
-    var near: String?
-    var radius: String?
-    var keyword: String?
-    var limit: Int?
-    var mode: TravelMode?
-    var catalog: String?
-    var online = false
+    var options = QuickSearchOptions()
     var offline = false
     var verbose = false
     var format: OutputFormat = .table
     var output: String?
 
     private static func isSwitch(_ name: String) -> Bool {
-        switch name {
-        case "--online", "--offline", "--verbose": true
-        default: false
-        }
+        QuickSearchOptions.isSwitch(name) || name == "--offline" || name == "--verbose"
     }
 
     /// The options that take a value (a switch, not a set: a first `Set<String>` costs the runtime a scan of the
     /// conformance records).
     private static func takesValue(_ name: String) -> Bool {
-        switch name {
-        case "--near", "--radius", "--limit", "--keyword", "--mode", "--catalog", "--format", "--output", "-o": true
-        default: false
-        }
-    }
-
-    /// The options whose value is read whatever it looks like (argument-parser's `.unconditional`:
-    /// `--near -33.8,151.2`).
-    private static func takesAnyValue(_ name: String) -> Bool {
-        name == "--near" || name == "--radius" || name == "--limit"
+        QuickSearchOptions.takesValue(name) || name == "--format" || name == "--output" || name == "-o"
     }
 
     /// The search asked for, from the options, the saved settings and the defaults.
@@ -59,40 +39,22 @@ struct QuickNearby {
         guard arguments.first == "nearby" else { return nil }
         let read = QuickLine.scan(
             arguments, from: 1, isSwitch: Self.isSwitch, takesValue: Self.takesValue,
-            takesAnyValue: Self.takesAnyValue, set: { name, value in self.set(name, to: value) })
+            takesAnyValue: QuickSearchOptions.takesAnyValue, set: { name, value in self.set(name, to: value) })
         guard read else { return nil }
         // Checked as argument-parser's pass checks it, saved settings included; its error words are its own.
-        request = SearchRequest.resolving(
-            radius: radius, keyword: keyword, limit: limit, mode: mode, catalog: catalog, online: online,
-            settings: (try? environment.settings()) ?? Settings()
-        ).offline(offline, verbose: verbose)
+        request = options.request(environment: environment).offline(offline, verbose: verbose)
         guard (try? request.validate()) != nil else { return nil }
     }
 
     /// Stores one option's value (nil for a switch); false when argument-parser would refuse it.
     private mutating func set(_ name: String, to value: String?) -> Bool {
-        guard let value else {
-            switch name {
-            case "--online": online = true
-            case "--offline": offline = true
-            default: verbose = true
-            }
-            return true
-        }
+        if let stored = options.set(name, to: value) { return stored }
         switch name {
-        case "--near": near = value
-        case "--radius": radius = value
-        case "--keyword": keyword = value
-        case "--catalog": catalog = value
+        case "--offline": offline = true
+        case "--verbose": verbose = true
         case "--output": output = value
-        case "--limit":
-            guard let number = Int(value) else { return false }
-            limit = number
-        case "--mode":
-            guard let travelMode = TravelMode(rawValue: value) else { return false }
-            mode = travelMode
         case "--format":
-            guard let outputFormat = OutputFormat(rawValue: value) else { return false }
+            guard let outputFormat = value.flatMap({ OutputFormat(rawValue: $0) }) else { return false }
             format = outputFormat
         default: return false
         }
@@ -102,6 +64,7 @@ struct QuickNearby {
     /// Runs `planner nearby` as the parsed command would.
     func run() async throws {
         try await PlannerCommand.Nearby.run(
-            near: near, request: request, format: format, target: OutputTarget(path: output), environment: environment)
+            near: options.near, request: request, format: format, target: OutputTarget(path: output),
+            environment: environment)
     }
 }

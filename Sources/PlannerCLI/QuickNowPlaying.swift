@@ -8,33 +8,25 @@ import PlannerApp
 struct QuickNowPlaying {
     var region: String?
     var language: String?
-    var offline = false
-    var refresh = false
-    var verbose = false
-    var db: String?
+    var cache = QuickCacheOptions()
     var format: OutputFormat = .table
     var output: String?
     var long = false
 
     private static func isSwitch(_ name: String) -> Bool {
-        switch name {
-        case "--offline", "--refresh", "--verbose", "--long": true
-        default: false
-        }
+        QuickCacheOptions.isSwitch(name) || name == "--long"
     }
 
     private static func takesValue(_ name: String) -> Bool {
         switch name {
-        case "--region", "--language", "--db", "--format", "--output", "-o": true
-        default: false
+        case "--region", "--language", "--format", "--output", "-o": true
+        default: QuickCacheOptions.takesValue(name)
         }
     }
 
     /// The request the options make.
     var request: FilmRequest {
-        FilmRequest(
-            region: region, language: language,
-            cache: CacheRequest(offline: offline, refresh: refresh, db: db, verbose: verbose))
+        FilmRequest(region: region, language: language, cache: cache.request)
     }
 
     /// The line's options, or nil when argument-parser should read it.
@@ -49,19 +41,14 @@ struct QuickNowPlaying {
 
     /// Stores one option's value (nil for a switch); false when argument-parser would refuse it.
     private mutating func set(_ name: String, to value: String?) -> Bool {
+        if let stored = cache.set(name, to: value) { return stored }
         guard let value else {
-            switch name {
-            case "--offline": offline = true
-            case "--refresh": refresh = true
-            case "--verbose": verbose = true
-            default: long = true
-            }
+            long = true
             return true
         }
         switch name {
         case "--region": region = value
         case "--language": language = value
-        case "--db": db = value
         case "--output": output = value
         case "--format":
             guard let chosen = QuickLine.listFormat(value) else { return false }

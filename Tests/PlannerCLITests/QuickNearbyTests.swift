@@ -27,13 +27,13 @@ struct QuickNearbyTests {
         else { return nil }
         // A value to fill in, with the settings' defaults (no saved settings are read).
         var quick = QuickNearby(arguments: ["nearby"], environment: Environment(variables: [:]))!
-        quick.near = nearby.location.near
-        quick.radius = nearby.search.radiusFlag
-        quick.keyword = nearby.search.keywordFlag
-        quick.limit = nearby.search.limitFlag
-        quick.mode = nearby.search.modeFlag
-        quick.catalog = nearby.search.catalog
-        quick.online = nearby.search.online
+        quick.options.near = nearby.location.near
+        quick.options.radius = nearby.search.radiusFlag
+        quick.options.keyword = nearby.search.keywordFlag
+        quick.options.limit = nearby.search.limitFlag
+        quick.options.mode = nearby.search.modeFlag
+        quick.options.catalog = nearby.search.catalog
+        quick.options.online = nearby.search.online
         quick.offline = nearby.network.offline
         quick.verbose = nearby.network.verbose
         quick.format = nearby.output.format
@@ -42,9 +42,7 @@ struct QuickNearbyTests {
     }
 
     static func agree(_ quick: QuickNearby, _ parsed: QuickNearby) -> Bool {
-        quick.near == parsed.near && quick.radius == parsed.radius && quick.keyword == parsed.keyword
-            && quick.limit == parsed.limit && quick.mode == parsed.mode && quick.catalog == parsed.catalog
-            && quick.online == parsed.online && quick.offline == parsed.offline && quick.verbose == parsed.verbose
+        quick.options == parsed.options && quick.offline == parsed.offline && quick.verbose == parsed.verbose
             && quick.format == parsed.format && quick.output == parsed.output
     }
 
@@ -68,10 +66,11 @@ struct QuickNearbyTests {
     @Test func theReadmesLineIsReadWithoutArgumentParser() throws {
         let quick = try #require(
             QuickNearby(arguments: ["nearby", "--near", "Helsinki", "--radius", "0.5", "--keyword", "movie theatre"], environment: CompositionRoot.environment))
-        #expect(quick.near == "Helsinki" && quick.radius == "0.5" && quick.keyword == "movie theatre")
+        #expect(quick.options.near == "Helsinki" && quick.options.radius == "0.5")
+        #expect(quick.options.keyword == "movie theatre")
         #expect(quick.format == .table && quick.output == nil && !quick.offline)
         // A negative latitude after an option that takes any value is a value, as argument-parser reads it
-        #expect(QuickNearby(arguments: ["nearby", "--near", "-33.8688,151.2093"], environment: CompositionRoot.environment)?.near == "-33.8688,151.2093")
+        #expect(QuickNearby(arguments: ["nearby", "--near", "-33.8688,151.2093"], environment: CompositionRoot.environment)?.options.near == "-33.8688,151.2093")
     }
 
     @Test func versionAloneIsPrintedAsArgumentParserPrintsIt() async throws {

@@ -28,10 +28,10 @@ struct QuickNowPlayingTests {
         var quick = QuickNowPlaying(arguments: ["now-playing"])!
         quick.region = command.film.region
         quick.language = command.film.language
-        quick.offline = command.film.offline
-        quick.refresh = command.film.refresh
-        quick.verbose = command.film.verbose
-        quick.db = command.film.db
+        quick.cache.offline = command.film.offline
+        quick.cache.refresh = command.film.refresh
+        quick.cache.verbose = command.film.verbose
+        quick.cache.db = command.film.db
         quick.format = command.output.format
         quick.output = command.output.output
         quick.long = command.long.long
@@ -39,8 +39,7 @@ struct QuickNowPlayingTests {
     }
 
     static func agree(_ quick: QuickNowPlaying, _ parsed: QuickNowPlaying) -> Bool {
-        quick.region == parsed.region && quick.language == parsed.language && quick.offline == parsed.offline
-            && quick.refresh == parsed.refresh && quick.verbose == parsed.verbose && quick.db == parsed.db
+        quick.region == parsed.region && quick.language == parsed.language && quick.cache == parsed.cache
             && quick.format == parsed.format && quick.output == parsed.output && quick.long == parsed.long
     }
 

@@ -75,8 +75,9 @@ struct QuickShowtimesTests {
     static func readQuickly(_ line: [String]) -> String? {
         guard let quick = QuickShowtimes(arguments: line, environment: CompositionRoot.environment) else { return nil }
         let plan = quick.command == .plan
+        let search = quick.search.offline(quick.cache.offline, verbose: quick.cache.verbose)
         return describe(
-            plan ? "plan" : "showtimes", quick.near, quick.search.offline(quick.offline, verbose: quick.verbose),
+            plan ? "plan" : "showtimes", quick.options.near, search,
             quick.request, quick.format, quick.output, quick.long, film: quick.film, after: quick.after,
             before: quick.before, buffer: plan ? quick.buffer : nil)
     }

@@ -57,27 +57,10 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let environment = CompositionRoot.environment
-            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
-            let found = try await TheaterSearch.resolve(
-                near: try location.resolvedNear(environment: CompositionRoot.environment),
-                search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment,
-                providerTheatres: services.providerTheatres(at:))
-            let now = Date()
-            var report = try await services.planReport(
-                found: found, mode: search.mode, request: showtimes.request, after: after, before: before, buffer: buffer,
-                now: now)
-            var notes: [String] = []
-            if let ics {
-                if let calendar = try report.calendar(pick: pick, for: ics, stamp: now) {
-                    try OutputTarget(path: ics).write(calendar)
-                } else {
-                    notes.append("no show to put in \(ics); nothing written")
-                }
-            }
-            report.long = long
-            try output.target.write(output.format == .json ? try report.json() : report.table())
-            for note in notes { Console.error("planner: " + note) }
+            try await ShowtimesActions.plan(
+                near: location.near, search: search.request, request: showtimes.request, after: after, before: before,
+                buffer: buffer, ics: ics, pick: pick, long: long, format: output.format, to: output.target,
+                environment: CompositionRoot.environment)
         }
     }
 }

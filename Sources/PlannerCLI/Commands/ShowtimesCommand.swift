@@ -43,16 +43,9 @@ extension PlannerCommand {
         }
 
         func run() async throws {
-            let environment = CompositionRoot.environment
-            let services = try ShowtimesServices.make(showtimes.request, environment: environment)
-            let found = try await TheaterSearch.resolve(
-                near: try location.resolvedNear(environment: CompositionRoot.environment),
-                search: search.request.offline(showtimes.offline, verbose: showtimes.verbose), environment: environment,
-                providerTheatres: services.providerTheatres(at:))
-            var report = try await services.showtimesReport(
-                found: found, mode: search.mode, request: showtimes.request, film: film)
-            report.long = long
-            try output.target.write(output.format == .json ? try report.json() : report.table())
+            try await ShowtimesActions.showtimes(
+                near: location.near, search: search.request, request: showtimes.request, film: film, long: long,
+                format: output.format, to: output.target, environment: CompositionRoot.environment)
         }
     }
 
