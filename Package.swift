@@ -70,7 +70,7 @@ let package = Package(
         // HTTP for every client: the transport protocol, libcurl's transport, retries, pacing, key redaction.
         .target(name: "Transport", dependencies: ["CCurl"]),
         // TMDb v3 and OMDb clients over an injectable HTTP transport, with a response cache behind a storage port.
-        .target(name: "NowPlaying", dependencies: ["Transport", "Tabular"]),
+        .target(name: "NowPlaying", dependencies: ["Basics", "Transport", "Tabular"]),
         // The system libcurl, loaded on the first request (dlopen), with non-variadic `curl_easy_setopt` wrappers, for
         // CurlTransport. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),

@@ -61,6 +61,12 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
         _ = entries.withLock { $0.removeValue(forKey: key) }
     }
 
+    /// Drops everything kept: many rows are being written or deleted at once.
+    package func forgetAll() {
+        guard isEnabled else { return }
+        entries.withLock { $0.removeAll() }
+    }
+
     /// How many keys are kept (for tests).
     package var count: Int { entries.withLock { $0.count } }
 }

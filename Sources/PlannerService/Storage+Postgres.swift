@@ -11,7 +11,7 @@ extension Storage {
     package static func postgres(_ backend: PostgresBackend, recentReadSeconds: Double = 0) -> Storage {
         Storage(
             lists: PostgresListStorage(backend: backend),
-            tmdbCache: TMDbCache(storage: PostgresTMDbCache(backend: backend)),
+            tmdbCache: TMDbCache(storage: PostgresTMDbCache(backend: backend), recentReadSeconds: recentReadSeconds),
             lookupCache: LookupCache(
                 storage: PostgresLookupCache(backend: backend), recentReadSeconds: recentReadSeconds),
             showtimes: ShowtimesStore(

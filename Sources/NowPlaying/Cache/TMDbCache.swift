@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Transport
 
@@ -16,12 +17,18 @@ public struct TMDbCache: Sendable {
     private let storage: any TMDbCacheStorage
     /// The answers decoded from this cache's rows, shared by its copies (``DecodedAnswers``).
     let answers: DecodedAnswers
+    /// The entries' stamps read or written in the last `recentReadSeconds`, found or not (none kept when zero).
+    private let recent: RecentReads<String, Date?>
 
     /// Creates a cache over `storage`. Its copies share the answers it decodes: keep one for as long as the
     /// storage is open (a server's, for every request).
-    public init(storage: any TMDbCacheStorage) {
+    /// - Parameter recentReadSeconds: How long an entry's stamp, once read (or found missing), is used without
+    ///   reading it again (a server's many requests a second); another process's write is seen when it ends.
+    ///   Zero (a command's): every look reads.
+    public init(storage: any TMDbCacheStorage, recentReadSeconds: Double = 0) {
         self.storage = storage
         answers = DecodedAnswers()
+        recent = RecentReads(windowSeconds: recentReadSeconds)
     }
 
     /// One cached response body and when it was fetched.
@@ -41,22 +48,29 @@ public struct TMDbCache: Sendable {
     /// The entry stored under `key`, if any.
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
     public func entry(forKey key: String) async throws -> Entry? {
-        try wrapped { try storage.entry(forKey: key) }
+        let entry = try wrapped { try storage.entry(forKey: key) }
+        recent.keep(entry?.fetchedAt, forKey: key)
+        return entry
     }
 
     /// When the entry under `key` was fetched, if there is one: its body is not read.
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
     public func fetchedAt(forKey key: String) async throws -> Date? {
-        try wrapped { try storage.fetchedAt(forKey: key) }
+        if let known = recent.value(forKey: key) { return known }
+        let stamp = try wrapped { try storage.fetchedAt(forKey: key) }
+        recent.keep(stamp, forKey: key)
+        return stamp
     }
 
     /// Stores `body` under `key`, replacing what was there.
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
     public func store(_ body: Data, forKey key: String, fetchedAt: Date) async throws {
         defer { answers.forget(key: key) }
+        recent.forget(key)
         do { try await storage.store(body, forKey: key, fetchedAt: fetchedAt) } catch {
             throw NowPlayingError.cacheFailure(String(describing: error))
         }
+        recent.keep(Self.asStored(fetchedAt), forKey: key)
     }
 
     /// Every key in the cache, sorted: for tests and diagnostics.
@@ -70,6 +84,7 @@ public struct TMDbCache: Sendable {
     @discardableResult
     public func removeEntries(fetchedBefore date: Date) async throws -> Int {
         defer { answers.forgetAll() }
+        recent.forgetAll()
         do { return try await storage.removeEntries(fetchedBefore: date) } catch {
             throw NowPlayingError.cacheFailure(String(describing: error))
         }

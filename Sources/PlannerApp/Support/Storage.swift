@@ -35,20 +35,23 @@ package struct Storage: Sendable {
     }
 
     /// The SQLite file: the store's own tables, and the caches' tables beside them (`SQLiteStore`).
-    /// - Parameter recentReadSeconds: How long the online-lookup and showtimes caches use a row they read without
+    /// - Parameter recentReadSeconds: How long the TMDb, online-lookup and showtimes caches use a row they read without
     ///   reading it again (``Storage/serverRecentReadSeconds`` for a server; a command reads every time).
     package static func sqlite(_ store: PlannerStore, recentReadSeconds: Double = 0) -> Storage {
         // The caches read as the store does (`PlannerStore.reads`): a server's look-ups on connections of their own.
         let showtimes = SQLiteShowtimesStore(writer: store.writer, reads: store.reads)
         return Storage(
-            lists: store, tmdbCache: TMDbCache(storage: SQLiteTMDbCache(writer: store.writer, reads: store.reads)),
+            lists: store,
+            tmdbCache: TMDbCache(
+                storage: SQLiteTMDbCache(writer: store.writer, reads: store.reads),
+                recentReadSeconds: recentReadSeconds),
             lookupCache: LookupCache(
                 storage: SQLiteLookupCache(writer: store.writer, reads: store.reads),
                 recentReadSeconds: recentReadSeconds),
             showtimes: ShowtimesStore(cache: showtimes, imports: showtimes, recentReadSeconds: recentReadSeconds))
     }
 
-    /// How long a server uses a cached online lookup or showtimes stamp it has read before reading it again: its
+    /// How long a server uses a cached TMDb, online-lookup or showtimes stamp it has read before reading it again: its
     /// requests then read each about once a second, and another process's write shows within the second.
     package static let serverRecentReadSeconds: Double = 1
 }
