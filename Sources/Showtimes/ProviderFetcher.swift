@@ -18,6 +18,7 @@ struct ProviderFetcher: Sendable {
     /// answer never lands in the cache.
     /// - Parameters:
     ///   - key: The cache key, without secrets.
+    ///   - request: What to send when the cache cannot answer; made only then.
     ///   - noContentIsEmpty: A 204 (No Content) is an answer like a 200, with an empty body: decoded from `Data()`
     ///     and cached (MovieGlu's "nothing there").
     ///   - refusal: The error for a status other than 200 (nil: ``ShowtimesError/httpStatus(provider:code:)``).
@@ -25,7 +26,7 @@ struct ProviderFetcher: Sendable {
     ///     decoded once per version of its row (``ShowtimesCacheMemo``), and a fresh row whose decoding is kept is
     ///     not read at all. Nil for a decoding that depends on something it cannot name (a closure).
     func fetch<T: Sendable>(
-        key: String, request: HTTPRequest, freshSeconds: Double, noContentIsEmpty: Bool = false,
+        key: String, request: @autoclosure () -> HTTPRequest, freshSeconds: Double, noContentIsEmpty: Bool = false,
         refusal: (Int) -> ShowtimesError? = { _ in nil }, decoder: String? = nil, decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         // The cheap look first: the row's stamp, and the decoding kept for it. A failure to look is left to the
@@ -48,7 +49,7 @@ struct ProviderFetcher: Sendable {
         if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
         var response: Transport.HTTPResponse
         do {
-            response = try await send(request)
+            response = try await send(request())
             if noContentIsEmpty && response.statusCode == 204 {
                 response.body = Data()
             } else if response.statusCode != 200 {

@@ -65,11 +65,7 @@ public struct FinnkinoClient: Sendable {
     /// The shows of `area` (nil: every area) on `localDay` (`YYYY-MM-DD`, Helsinki time), by start.
     /// - Throws: ``ShowtimesError``.
     public func schedule(area: String?, localDay: String) async throws -> ShowtimesFetch<[Show]> {
-        let parts = localDay.split(separator: "-")
-        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else {
-            throw ShowtimesError.invalidDay(localDay)
-        }
-        var query = [URLQueryItem(name: "dt", value: "\(parts[2]).\(parts[1]).\(parts[0])")]
+        var query = [URLQueryItem(name: "dt", value: try Self.finnishDate(localDay))]
         if let area { query.insert(URLQueryItem(name: "area", value: area), at: 0) }
         // Sorted as part of the decoding, so that a kept decoding is kept sorted.
         let fetched = try await fetch(
@@ -83,6 +79,26 @@ public struct FinnkinoClient: Sendable {
             value: fetched.value.shows, fetchedAt: fetched.fetchedAt,
             fromCache: fetched.fromCache, isStale: fetched.isStale, staleReason: fetched.staleReason,
             unreadable: fetched.value.unreadable)
+    }
+
+    /// `DD.MM.YYYY` for `YYYY-MM-DD`, as Finnkino's `dt` takes it.
+    /// - Throws: ``ShowtimesError/invalidDay(_:)`` unless `localDay` is three runs of digits between hyphens.
+    static func finnishDate(_ localDay: String) throws -> String {
+        // The usual form without splitting: ten bytes, digits but for the two hyphens.
+        let bytes = Array(localDay.utf8)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let isUsual = bytes.count == 10 && bytes.indices.allSatisfy { index in
+            index == 4 || index == 7 ? bytes[index] == UInt8(ascii: "-") : digits ~= bytes[index]
+        }
+        if isUsual {
+            let dot = [UInt8(ascii: ".")]
+            return String(decoding: bytes[8..<10] + dot + bytes[5..<7] + dot + bytes[0..<4], as: UTF8.self)
+        }
+        let parts = localDay.split(separator: "-")
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else {
+            throw ShowtimesError.invalidDay(localDay)
+        }
+        return "\(parts[2]).\(parts[1]).\(parts[0])"
     }
 
     /// Finnkino's theatre areas.
@@ -103,14 +119,19 @@ public struct FinnkinoClient: Sendable {
         let key =
             "finnkino " + path
             + (query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        if !query.isEmpty { components.queryItems = query }
-        let request = HTTPRequest(
-            url: components.url!, headers: ["Accept": "application/xml", "User-Agent": "planner"],
-            timeoutSeconds: timeoutSeconds)
         let fetcher = ProviderFetcher(
             provider: FinnkinoParsing.providerName, transport: transport, store: store, policy: policy, now: now)
         return try await fetcher.fetch(
-            key: key, request: request, freshSeconds: freshSeconds, decoder: decoder, decode: decode)
+            key: key, request: self.request(path: path, query: query), freshSeconds: freshSeconds, decoder: decoder,
+            decode: decode)
+    }
+
+    /// The request for `path` and `query`: made only when the cache cannot answer.
+    private func request(path: String, query: [URLQueryItem]) -> HTTPRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query }
+        return HTTPRequest(
+            url: components.url!, headers: ["Accept": "application/xml", "User-Agent": "planner"],
+            timeoutSeconds: timeoutSeconds)
     }
 }
