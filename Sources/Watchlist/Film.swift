@@ -60,6 +60,19 @@ extension Film: FetchableRecord, PersistableRecord {
     /// The table that holds films.
     public static let databaseTableName = "film"
 
+    /// Reads a film by column name as its `Decodable` conformance would (a missing or NULL required column
+    /// throws), without a keyed container per film: a list read makes one per row.
+    public init(row: Row) throws {
+        id = try row.decode(forColumn: CodingKeys.id.stringValue)
+        title = try row.decode(forColumn: CodingKeys.title.stringValue)
+        originalTitle = try row.decode(forColumn: CodingKeys.originalTitle.stringValue)
+        year = try row.decode(forColumn: CodingKeys.year.stringValue)
+        releaseDate = try row.decode(forColumn: CodingKeys.releaseDate.stringValue)
+        posterPath = try row.decode(forColumn: CodingKeys.posterPath.stringValue)
+        overview = try row.decode(forColumn: CodingKeys.overview.stringValue)
+        needsDetails = try row.decode(forColumn: CodingKeys.needsDetails.stringValue)
+    }
+
     /// The columns of the `film` table.
     public enum Columns {
         /// The TMDb id column.

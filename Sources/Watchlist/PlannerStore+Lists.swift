@@ -103,17 +103,21 @@ extension PlannerStore: ListEntryStorage {
         case .rating: sql += " ORDER BY d.ratingHalfStars IS NULL, d.ratingHalfStars DESC, \(byTitle)"
         }
         // The text takes one of a few shapes (filter × sort; values are arguments): each connection prepares each
-        // shape once and keeps it.
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+        // shape once and keeps it. The rows are read where they are, not copied first.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var items: [ListItem] = []
+        while let row = try rows.next() {
             let halfStars: Int? = row["ratingHalfStars"]
-            return ListItem(
-                film: try Film(row: row),
-                addedAt: row["entryAddedAt"],
-                note: row["entryNote"],
-                priority: row["entryPriority"],
-                diary: Diary(
-                    rating: halfStars.map { Double($0) / 2 }, review: row["review"], watchedOn: row["watchedOn"]),
-                releaseDate: row["effectiveRelease"])
+            items.append(
+                ListItem(
+                    film: try Film(row: row),
+                    addedAt: row["entryAddedAt"],
+                    note: row["entryNote"],
+                    priority: row["entryPriority"],
+                    diary: Diary(
+                        rating: halfStars.map { Double($0) / 2 }, review: row["review"], watchedOn: row["watchedOn"]),
+                    releaseDate: row["effectiveRelease"]))
         }
+        return items
     }
 }
