@@ -3,8 +3,10 @@ import Foundation
 /// Services that could not be reached a moment ago, by base URL: for `outageSeconds` after a failure to connect
 /// or a time-out, a process asks that service no more and answers with the same failure at once.
 ///
-/// For the command line this changes nothing (one run asks each service once or twice). For a server it keeps a
-/// service that is down from holding every request for its timeout, or for Nominatim's one-second slot, in turn.
+/// A server keeps a service that is down from holding every request for its timeout, or for Nominatim's one-second
+/// slot, in turn. The failure is also written to the lookup cache (``recorded(_:service:in:now:)``), so that the
+/// next commands on the same database answer at once too, instead of each loading libcurl and waiting for its own
+/// failure.
 final class Outages: @unchecked Sendable {
     static let shared = Outages()
 
@@ -31,5 +33,34 @@ final class Outages: @unchecked Sendable {
             default: break
             }
         }
+    }
+}
+
+extension Outages {
+    /// The lookup-cache key under which a failure to reach `key`'s service is kept.
+    private static func cacheKey(_ key: String) -> String { "outage " + key }
+
+    /// The failure to repeat when a process on the same database could not reach `key`'s service less than
+    /// ``outageSeconds`` ago (its own, or another's).
+    static func recorded(_ key: String, service: String, in cache: LookupCache, now: Date) -> OnlineLookupError? {
+        guard let row = try? cache.entry(cacheKey(key), now: now), row.ageSeconds >= 0,
+            row.ageSeconds < outageSeconds
+        else { return nil }
+        switch String(decoding: row.body, as: UTF8.self) {
+        case "unreachable": return .unreachable(service: service)
+        case "timed out": return .timedOut(service: service)
+        default: return nil
+        }
+    }
+
+    /// Writes `error` to the lookup cache when it says the service could not be reached (see ``record(_:error:now:)``).
+    static func record(_ key: String, error: OnlineLookupError, in cache: LookupCache, now: Date) {
+        let kind: String
+        switch error {
+        case .unreachable: kind = "unreachable"
+        case .timedOut: kind = "timed out"
+        default: return
+        }
+        try? cache.store(Data(kind.utf8), for: cacheKey(key), at: now)
     }
 }

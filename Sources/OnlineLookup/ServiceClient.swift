@@ -42,8 +42,16 @@ struct ServiceClient: Sendable {
         // Retries keep to the service's pacing too: a `Retry-After: 0` must not make requests a few ms apart.
         let minimumRetryDelay = max(retry.baseDelaySeconds, pacing?.intervalSeconds ?? 0)
         let outageKey = service + " " + (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? "")
+        // A service this process, or another on the same database, could not reach a moment ago is not asked
+        // again: the same failure, or the stale answer, at once. The outage ends when its time is up, however many
+        // requests meet it meanwhile.
+        if let outage = Outages.shared.current(outageKey, now: now())
+            ?? cache.flatMap({ Outages.recorded(outageKey, service: service, in: $0, now: now()) })
+        {
+            if let cached { return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true)) }
+            throw outage
+        }
         do {
-            if let outage = Outages.shared.current(outageKey, now: now()) { throw outage }
             var body: Data
             do {
                 var reached = false
@@ -73,6 +81,7 @@ struct ServiceClient: Sendable {
             return (body, .network)
         } catch let error as OnlineLookupError {
             Outages.shared.record(outageKey, error: error, now: now())
+            if let cache { Outages.record(outageKey, error: error, in: cache, now: now()) }
             // A remark or a malformed body is an answer, not an outage: report it rather than hide it.
             if let cached, error != .malformedResponse(service: service) {
                 return (cached.body, .cache(ageSeconds: cached.ageSeconds, stale: true))

@@ -164,6 +164,23 @@ struct OnlineNearbyTests {
         #expect(lyon.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aCommandRightAfterAnotherFoundTheServicesDownAsksNeitherAndAnswersAlike() async throws {
+        // Given a command that found Overpass and Nominatim down (nothing listens on port 9)
+        let planner = PlannerProcess(environment: [
+            "OVERPASS_URL": "http://127.0.0.1:9/api/interpreter", "NOMINATIM_URL": "http://127.0.0.1:9",
+        ])
+        let line = ["nearby", "--near", "60.1699,24.9384", "--online", "--radius", "2km", "--verbose"]
+        let first = try await planner.run(line, timeoutSeconds: 120)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("overpass: POST") && first.stderr.contains("nominatim: GET"))
+        // When the next runs on the same database within the outage
+        let second = try await planner.run(line, timeoutSeconds: 120)
+        // Then it sends nothing (the verbose log lists no request) and prints what the first printed
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(!second.stderr.contains("overpass:") && !second.stderr.contains("nominatim:"), "\(second.stderr)")
+        #expect(second.stdout == first.stdout)
+    }
+
     @Test func aDatabaseThatIsNotOneIsReportedFirstAndNoServiceIsAsked() async throws {
         // The lookup database opens on a thread of its own while the search reads its local data; its refusal
         // still comes first, as when it was opened before anything else, and nothing is sent.
