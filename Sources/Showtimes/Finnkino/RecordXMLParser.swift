@@ -78,15 +78,24 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
         return offset
     }
 
-    /// The offset of the first `<?target?>`, a processing instruction with a target and no data, or nil.
+    /// The offset of the first `<?target?>`, a processing instruction with a target and no data, or nil. One pass
+    /// over the bytes: every schedule read from the cache is checked.
     static func firstDatalessInstruction(_ bytes: [UInt8]) -> Int? {
-        let endsName: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")]
-        var start = 0
-        while let open = bytes[start...].firstRange(of: Array("<?".utf8))?.lowerBound {
+        let less = UInt8(ascii: "<"), question = UInt8(ascii: "?"), greater = UInt8(ascii: ">")
+        func endsName(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == question || byte == greater
+                || byte == less
+        }
+        var open = 0
+        while open + 1 < bytes.count {
+            guard bytes[open] == less, bytes[open + 1] == question else {
+                open += 1
+                continue
+            }
             var end = open + 2
-            while end < bytes.count, !endsName.contains(bytes[end]) { end += 1 }
-            if end > open + 2, bytes[end...].starts(with: Array("?>".utf8)) { return open }
-            start = open + 2
+            while end < bytes.count, !endsName(bytes[end]) { end += 1 }
+            if end > open + 2, end + 1 < bytes.count, bytes[end] == question, bytes[end + 1] == greater { return open }
+            open += 2
         }
         return nil
     }
