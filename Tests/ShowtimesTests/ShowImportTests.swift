@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SQLiteStore
 import Showtimes
 import Testing
@@ -80,5 +81,34 @@ struct ImportedShowsRangeTests {
             #expect(week[day] ?? [] == (try await store.importedShows(onLocalDay: day)), "\(day)")
         }
         #expect(week["2026-11-22"]?.map(\.providerTheaterName) == ["Bio Rex", "Kinopalatsi", "Kinopalatsi"])
+    }
+
+    @Test func aServersStoreReadsAWeeksImportedShowsOnceAWindowAndItsOwnImportsAtOnce() async throws {
+        // Given a server's store (a minute's window) and another process's, over one database
+        let queue = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        SQLiteShowtimesStore.registerMigrations(in: &migrator)
+        try migrator.migrate(queue)
+        let tables = SQLiteShowtimesStore(writer: queue)
+        let here = ShowtimesStore(cache: tables, imports: tables, recentReadSeconds: 60)
+        let there = ShowtimesStore(cache: tables, imports: tables)
+        func shows(_ title: String) throws -> [Show] {
+            try ShowImport.shows(
+                from: Data("theater,title,start\nKinopalatsi,\(title),2026-11-22T18:30:00+02:00\n".utf8),
+                fileName: "a.csv")
+        }
+        func titles(_ store: ShowtimesStore) async throws -> [String] {
+            let week = try await store.importedShows(fromLocalDay: "2026-11-22", throughLocalDay: "2026-11-28")
+            return (week["2026-11-22"] ?? []).map(\.title).sorted()
+        }
+        try await there.saveImported(try shows("Dune"))
+        #expect(try await titles(here) == ["Dune"])
+        // When the other process imports more within the window, the server still answers as it read
+        try await there.saveImported(try shows("Alien"))
+        #expect(try await titles(here) == ["Dune"])
+        #expect(try await titles(there) == ["Alien", "Dune"])
+        // And what it imports itself shows at once
+        try await here.saveImported(try shows("Heat"))
+        #expect(try await titles(here) == ["Alien", "Dune", "Heat"])
     }
 }

@@ -21,19 +21,22 @@ public struct ShowtimesStore: Sendable {
     let memo = ShowtimesCacheMemo()
     /// The rows' stamps read in the last `recentReadSeconds` (none kept when zero).
     private let recentStamps: RecentReads<ExactText, ShowtimesCacheStamp?>
+    /// The imported shows of the day ranges read in the last `recentReadSeconds`, by "first...last".
+    private let recentImports: RecentReads<String, [String: [Show]]>
 
     /// Creates a store whose response cache is `cache`, and whose imported shows are in `imports`, if anywhere.
     ///
     /// With no `imports` (PostgreSQL), the store holds no imported shows: saving them is refused.
-    /// - Parameter recentReadSeconds: How long a row's stamp, once read, is used without reading it again (a
-    ///   server's many requests a second); another process's write to the row is seen when it ends. Zero (a
-    ///   command's): every look reads.
+    /// - Parameter recentReadSeconds: How long a row's stamp, or a range of days' imported shows, once read, is used
+    ///   without reading it again (a server's many requests a second); another process's write is seen when it
+    ///   ends. Zero (a command's): every look reads.
     public init(
         cache: any ShowtimesCacheStorage, imports: (any ImportedShowStorage)? = nil, recentReadSeconds: Double = 0
     ) {
         cacheStorage = cache
         importStorage = imports
         recentStamps = RecentReads(windowSeconds: recentReadSeconds, capacity: 4 * ShowtimesCacheMemo.capacity)
+        recentImports = RecentReads(windowSeconds: recentReadSeconds, capacity: 64)
     }
 
     // MARK: - Cache
@@ -102,6 +105,8 @@ public struct ShowtimesStore: Sendable {
         guard let importStorage else {
             throw ShowtimesError.database("imported shows are kept in the SQLite file only")
         }
+        recentImports.forgetAll()
+        defer { recentImports.forgetAll() }
         do { return try await importStorage.saveImported(shows) } catch let error as ShowtimesError {
             throw error
         } catch {
@@ -123,7 +128,11 @@ public struct ShowtimesStore: Sendable {
     /// - Throws: ``ShowtimesError/database(_:)``.
     public func importedShows(fromLocalDay first: String, throughLocalDay last: String) async throws -> [String: [Show]] {
         guard let importStorage else { return [:] }
-        return try guarded { try importStorage.importedShows(fromLocalDay: first, throughLocalDay: last) }
+        let range = first + "..." + last
+        if let known = recentImports.value(forKey: range) { return known }
+        let shows = try guarded { try importStorage.importedShows(fromLocalDay: first, throughLocalDay: last) }
+        recentImports.keep(shows, forKey: range)
+        return shows
     }
 
     /// A storage failure, as the module's own error.
