@@ -16,23 +16,32 @@ final class Outages: @unchecked Sendable {
     private let lock = NSLock()
     private var failures: [String: (error: OnlineLookupError, until: Date)] = [:]
 
-    /// The failure to repeat, when `key`'s service failed less than ``outageSeconds`` ago.
+    /// The failure to repeat, when `key`'s service failed less than ``outageSeconds`` ago. When that time is up,
+    /// one caller gets nil and asks the service; the others keep getting the failure until its answer is recorded
+    /// (or for another ``outageSeconds``), so that they do not all ask at once and queue for Nominatim's slot.
     func current(_ key: String, now: Date) -> OnlineLookupError? {
         lock.withLock {
-            guard let failure = failures[key], failure.until > now else { return nil }
-            return failure.error
+            guard let failure = failures[key] else { return nil }
+            if failure.until > now { return failure.error }
+            failures[key] = (failure.error, now.addingTimeInterval(Self.outageSeconds))
+            return nil
         }
     }
 
-    /// Records `error` when it says the service could not be reached; a success clears the record.
+    /// Records `error` when it says the service could not be reached; any other answer, a success or an error the
+    /// service itself gave, clears the record.
     func record(_ key: String, error: OnlineLookupError?, now: Date) {
         lock.withLock {
             switch error {
             case .unreachable?, .timedOut?: failures[key] = (error!, now.addingTimeInterval(Self.outageSeconds))
-            case nil: failures[key] = nil
-            default: break
+            default: failures[key] = nil
             }
         }
+    }
+
+    /// Takes up an outage another process recorded (``recorded(_:service:in:now:)``), until its end.
+    func adopt(_ key: String, error: OnlineLookupError, until: Date) {
+        lock.withLock { failures[key] = (error, until) }
     }
 }
 
@@ -46,11 +55,15 @@ extension Outages {
         guard let row = try? cache.entry(cacheKey(key), now: now), row.ageSeconds >= 0,
             row.ageSeconds < outageSeconds
         else { return nil }
+        let error: OnlineLookupError
         switch String(decoding: row.body, as: UTF8.self) {
-        case "unreachable": return .unreachable(service: service)
-        case "timed out": return .timedOut(service: service)
+        case "unreachable": error = .unreachable(service: service)
+        case "timed out": error = .timedOut(service: service)
         default: return nil
         }
+        // Kept in memory too: when it ends, one of this process's requests asks, not all of them.
+        shared.adopt(key, error: error, until: now.addingTimeInterval(outageSeconds - row.ageSeconds))
+        return error
     }
 
     /// Writes `error` to the lookup cache when it says the service could not be reached (see ``record(_:error:now:)``).

@@ -85,4 +85,18 @@ struct OutageTests {
             "Overpass 127.0.0.1:59104", error: .malformedResponse(service: "Overpass"), in: written, now: Self.start)
         #expect(Outages.recorded("Overpass 127.0.0.1:59104", service: "Overpass", in: other, now: Self.start) == nil)
     }
+
+    @Test func whenAnOutageEndsOneRequestAsksAndTheOthersWaitForItsAnswer() {
+        let outages = Outages()
+        let key = "Nominatim 127.0.0.1:59105"
+        outages.record(key, error: .unreachable(service: "Nominatim"), now: Self.start)
+        let ended = Self.start.addingTimeInterval(Outages.outageSeconds)
+        // The first request after the outage's time asks; the next ones still meet the failure meanwhile
+        #expect(outages.current(key, now: ended) == nil)
+        #expect(outages.current(key, now: ended) == .unreachable(service: "Nominatim"))
+        // Until the service answers, even with an error of its own: it is reachable
+        outages.record(key, error: .http(service: "Nominatim", status: 500), now: ended)
+        #expect(outages.current(key, now: ended) == nil)
+        #expect(outages.current(key, now: ended) == nil)
+    }
 }
