@@ -43,8 +43,8 @@ struct ServiceClient: Sendable {
         let minimumRetryDelay = max(retry.baseDelaySeconds, pacing?.intervalSeconds ?? 0)
         let outageKey = service + " " + (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? "")
         // A service this process, or another on the same database, could not reach a moment ago is not asked
-        // again: the same failure, or the stale answer, at once. The outage ends when its time is up, however many
-        // requests meet it meanwhile.
+        // again: the same failure, or the stale answer, at once. When the outage's time is up, one request asks
+        // (``Outages/current(_:now:)``), however many met it meanwhile.
         if let outage = Outages.shared.current(outageKey, now: now())
             ?? cache.flatMap({ Outages.recorded(outageKey, service: service, in: $0, now: now()) })
         {
