@@ -105,7 +105,6 @@ public struct ShowtimesStore: Sendable {
         guard let importStorage else {
             throw ShowtimesError.database("imported shows are kept in the SQLite file only")
         }
-        recentImports.forgetAll()
         defer { recentImports.forgetAll() }
         do { return try await importStorage.saveImported(shows) } catch let error as ShowtimesError {
             throw error
