@@ -17,26 +17,40 @@ import Synchronization
 package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How long a read is used again.
     package let window: Duration
-    /// At most this many keys are kept; a full memo drops the expired, and then everything.
+    /// At most this many keys are kept; a full stripe drops its expired keys, and then all of them.
     package let capacity: Int
     private let clock = ContinuousClock()
-    private let entries = Mutex<[Key: (value: Value, readAt: ContinuousClock.Instant)]>([:])
+    /// The keys, split by hash among locks of their own: a server's handler threads read the same few keys at
+    /// once on every request, and one lock for all of them was waited on (`_lockSlow`) more than it was held.
+    private let stripes: [Stripe]
+    /// How many keys each stripe keeps.
+    private let stripeCapacity: Int
 
-    /// A memo whose reads are used again for `windowSeconds` (zero or less: never).
+    /// A memo whose reads are used again for `windowSeconds` (zero or less: never), holding at most `capacity`
+    /// keys. A memo of 128 keys or more is split into up to 16 stripes of at least 64 keys, each with its own
+    /// lock; a smaller one is one stripe, so that it starts over all at once when full.
     package init(windowSeconds: Double, capacity: Int = 1024) {
         window = .nanoseconds(Int64(max(0, windowSeconds) * 1e9))
         self.capacity = capacity
+        let count = max(1, min(16, capacity / 64))
+        stripeCapacity = max(1, capacity / count)
+        stripes = (0..<count).map { _ in Stripe() }
     }
 
     /// Whether anything is kept at all.
     package var isEnabled: Bool { window > .zero }
+
+    /// The stripe that holds `key`.
+    private func stripe(of key: Key) -> Int {
+        stripes.count == 1 ? 0 : Int(UInt(bitPattern: key.hashValue) % UInt(stripes.count))
+    }
 
     /// The value read for `key` less than the window ago, if one was (`Value` may itself be optional: a row that
     /// was not there).
     package func value(forKey key: Key) -> Value? {
         guard isEnabled else { return nil }
         let now = clock.now
-        return entries.withLock { entries in
+        return stripes[stripe(of: key)].entries.withLock { entries in
             guard let entry = entries[key], entry.readAt.duration(to: now) < window else { return nil }
             return entry.value
         }
@@ -46,7 +60,9 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     package func keep(_ value: Value, forKey key: Key) {
         guard isEnabled else { return }
         let now = clock.now
-        entries.withLock { entries in
+        let capacity = stripeCapacity
+        let window = window
+        stripes[stripe(of: key)].entries.withLock { entries in
             if entries.count >= capacity, entries[key] == nil {
                 entries = entries.filter { $0.value.readAt.duration(to: now) < window }
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
@@ -58,15 +74,20 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Drops what was kept for `key`: it is being written.
     package func forget(_ key: Key) {
         guard isEnabled else { return }
-        _ = entries.withLock { $0.removeValue(forKey: key) }
+        _ = stripes[stripe(of: key)].entries.withLock { $0.removeValue(forKey: key) }
     }
 
     /// Drops everything kept: many rows are being written or deleted at once.
     package func forgetAll() {
         guard isEnabled else { return }
-        entries.withLock { $0.removeAll() }
+        for stripe in stripes { stripe.entries.withLock { $0.removeAll() } }
     }
 
     /// How many keys are kept (for tests).
-    package var count: Int { entries.withLock { $0.count } }
+    package var count: Int { stripes.reduce(0) { sum, stripe in sum + stripe.entries.withLock { $0.count } } }
+
+    /// One lock and the keys it guards (a `Mutex` cannot be an array's element itself).
+    private final class Stripe: Sendable {
+        let entries = Mutex<[Key: (value: Value, readAt: ContinuousClock.Instant)]>([:])
+    }
 }
