@@ -43,16 +43,17 @@ extension PlannerStore: FilmStorage {
 
     /// The film's theatrical release date in `region` (ISO 3166-1, such as `FI`), or nil when unknown.
     public func releaseDate(filmID: Int, region: String) throws -> String? {
-        try readStatement { db in
+        let region = region.uppercased()
+        return try readRemembered(.releaseDate(filmID: filmID, region: region)) { db in
             try String.fetchOne(
                 db.cachedStatement(sql: "SELECT releaseDate FROM filmRelease WHERE filmId = ? AND region = ?"),
-                arguments: [filmID, region.uppercased()])
+                arguments: [filmID, region])
         }
     }
 
     /// Every regional release date known for the film, by region.
     public func releases(filmID: Int) throws -> [RegionalRelease] {
-        try readStatement { db in try Self.releases(filmID: filmID, in: db) }
+        try readRemembered(.releases(filmID: filmID), rows: \.count) { db in try Self.releases(filmID: filmID, in: db) }
     }
 
     // MARK: - Inside a transaction

@@ -189,6 +189,18 @@ public final class PlannerStore: Sendable {
         }
     }
 
+    /// Runs `body`, one statement, or answers what it read last time (``ReadConnections/remembered(_:rows:_:)``),
+    /// translating database errors.
+    func readRemembered<T>(
+        _ key: RememberedRead, rows: (T) -> Int = { _ in 1 }, _ body: (Database) throws -> T
+    ) throws -> T {
+        do {
+            return try reads.remembered(key, rows: rows, body)
+        } catch {
+            throw WatchlistError.translating(error, path: path)
+        }
+    }
+
     /// Runs `body` in a read transaction (``ReadConnections/read(_:)``), translating database errors.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
@@ -197,4 +209,12 @@ public final class PlannerStore: Sendable {
             throw WatchlistError.translating(error, path: path)
         }
     }
+}
+
+/// The reads a server's connections remember while no other connection commits: those a plan or a suggestion
+/// repeats for every request.
+enum RememberedRead: Hashable, Sendable {
+    case list(user: Int64, list: String, sort: String, filter: String, today: String, region: String?)
+    case releases(filmID: Int)
+    case releaseDate(filmID: Int, region: String)
 }

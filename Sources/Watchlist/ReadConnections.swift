@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// How the store and the caches beside it read: for a server's pool, on read-only connections of their own, lent
 /// to one read at a time; for a command's single connection, on that connection.
@@ -15,16 +16,36 @@ import GRDB
 /// ``keptConnections`` are kept (as many as the server has handler threads), and one more that a burst needed is
 /// closed after its read. A connection sees every transaction committed before its read began, in this process or
 /// another (WAL), as the pool's readers do.
+///
+/// A read that requests repeat (a user's watchlist, a film's releases: ``remembered(_:_:)``) is kept on the
+/// connection that made it for as long as SQLite's `PRAGMA data_version` on that connection stays the same, that is
+/// until any other connection, in this process or another, commits to the file.
 public final class ReadConnections: @unchecked Sendable {
     private let writer: any DatabaseWriter
     /// The database file; nil when the writer is the only connection (a command, memory, read-only).
     private let path: String?
     private let configuration: Configuration
     private let lock = NSLock()
-    private var idle: [DatabaseQueue] = []
+    private var idle: [Connection] = []
+    /// How many remembered reads were answered from a connection's memory: for tests.
+    private let rememberedAnswers = Atomic<Int>(0)
 
     /// How many idle connections are kept.
     public static let keptConnections = 16
+    /// How many rows a connection remembers at most, over all its reads (a read of more is not remembered): a few
+    /// thousand users' watchlists in a few megabytes over ``keptConnections`` connections.
+    public static let rememberedRowsPerConnection = 2_000
+
+    /// A read-only connection and the reads it remembers, lent to one read at a time.
+    private final class Connection {
+        let queue: DatabaseQueue
+        /// The `data_version` the remembered reads were made at.
+        var version: Int64?
+        var remembered: [AnyHashable: (value: Any, rows: Int)] = [:]
+        var rememberedRows = 0
+
+        init(_ queue: DatabaseQueue) { self.queue = queue }
+    }
 
     /// Reads on `writer` itself (a single connection, or a database another type owns).
     public convenience init(writer: any DatabaseWriter) {
@@ -44,13 +65,48 @@ public final class ReadConnections: @unchecked Sendable {
     /// Runs `body`, which executes one statement, outside any transaction.
     public func statement<T>(_ body: (Database) throws -> T) throws -> T {
         guard path != nil else { return try writer.unsafeRead(body) }
-        return try borrowing { try $0.unsafeRead(body) }
+        return try borrowing { try $0.queue.unsafeRead(body) }
+    }
+
+    /// Runs `body`, which executes one statement and returns `rows` rows, or answers what it returned last time on
+    /// the same connection under the same `key`, when no other connection has committed since. A command's single
+    /// connection runs `body` every time.
+    public func remembered<T>(
+        _ key: some Hashable & Sendable, rows: (T) -> Int = { _ in 1 }, _ body: (Database) throws -> T
+    ) throws -> T {
+        guard path != nil else { return try writer.unsafeRead(body) }
+        let key = AnyHashable(key)
+        return try borrowing { connection in
+            try connection.queue.unsafeRead { db in
+                let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version"))
+                if version != connection.version {
+                    connection.remembered.removeAll(keepingCapacity: true)
+                    connection.rememberedRows = 0
+                    connection.version = version
+                } else if let entry = connection.remembered[key], let kept = entry.value as? T {
+                    // (Not `remembered[key]?.value as? T`: for an optional T, a missing entry would cast to nil.)
+                    rememberedAnswers.add(1, ordering: .relaxed)
+                    return kept
+                }
+                let value = try body(db)
+                let count = max(1, rows(value))
+                if count <= Self.rememberedRowsPerConnection {
+                    if connection.rememberedRows + count > Self.rememberedRowsPerConnection {
+                        connection.remembered.removeAll(keepingCapacity: true)
+                        connection.rememberedRows = 0
+                    }
+                    connection.remembered[key] = (value, count)
+                    connection.rememberedRows += count
+                }
+                return value
+            }
+        }
     }
 
     /// Runs `body`, which may execute several statements, in one read transaction.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard path != nil else { return try writer.read(body) }
-        return try borrowing { try $0.read(body) }
+        return try borrowing { try $0.queue.read(body) }
     }
 
     /// Closes the idle connections (before the writer closes, so that the last connection to close writes the
@@ -60,15 +116,18 @@ public final class ReadConnections: @unchecked Sendable {
             defer { idle.removeAll() }
             return idle
         }
-        for connection in connections { try connection.close() }
+        for connection in connections { try connection.queue.close() }
     }
 
     /// How many connections are kept idle: for tests.
     var idleCount: Int { lock.withLock { idle.count } }
 
-    private func borrowing<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
+    /// How many remembered reads were answered without reading: for tests.
+    var rememberedAnswerCount: Int { rememberedAnswers.load(ordering: .relaxed) }
+
+    private func borrowing<T>(_ body: (Connection) throws -> T) throws -> T {
         let connection =
-            try lock.withLock { idle.popLast() } ?? DatabaseQueue(path: path!, configuration: configuration)
+            try lock.withLock { idle.popLast() } ?? Connection(DatabaseQueue(path: path!, configuration: configuration))
         defer {
             lock.withLock {
                 if idle.count < Self.keptConnections { idle.append(connection) }

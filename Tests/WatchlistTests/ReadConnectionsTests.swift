@@ -73,6 +73,47 @@ import Testing
         try close(store)
     }
 
+    @Test func aListReadAgainIsAnsweredFromTheConnectionUntilAWriteCommits() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try PlannerStore(path: folder.path("planner.sqlite"))
+        try store.add(Fixtures.matrix, to: .watchlist)
+        #expect(try store.list(.watchlist).map(\.film.id) == [603])
+        let before = store.reads.rememberedAnswerCount
+        #expect(try store.list(.watchlist).map(\.film.id) == [603])
+        #expect(store.reads.rememberedAnswerCount == before + 1)
+        // Another user's list is another read.
+        #expect(try store.scoped(to: 2).list(.watchlist).isEmpty)
+        #expect(store.reads.rememberedAnswerCount == before + 1)
+        try store.add(Fixtures.dune, to: .watchlist)
+        #expect(Set(try store.list(.watchlist).map(\.film.id)) == [603, 693134])
+        #expect(store.reads.rememberedAnswerCount == before + 1)
+        try close(store)
+    }
+
+    @Test func aCommitFromAnotherProcessEndsWhatTheServersConnectionsRemember() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        let server = try PlannerStore(path: path)
+        try server.upsertDetails(Fixtures.matrix, releases: [RegionalRelease(region: "FI", date: "1999-06-11")])
+        for _ in 0..<2 {
+            #expect(try server.releaseDate(filmID: 603, region: "fi") == "1999-06-11")
+            #expect(try server.releases(filmID: 603).map(\.date) == ["1999-06-11"])
+        }
+        #expect(server.reads.rememberedAnswerCount == 2)
+        // `planner` on the same file, as a command is while a server runs.
+        let command = try PlannerStore(path: path, concurrentReads: false)
+        try command.upsertDetails(Fixtures.matrix, releases: [RegionalRelease(region: "FI", date: "2026-12-24")])
+        #expect(try server.releaseDate(filmID: 603, region: "FI") == "2026-12-24")
+        #expect(try server.releases(filmID: 603).map(\.date) == ["2026-12-24"])
+        #expect(server.reads.rememberedAnswerCount == 2)
+        #expect(try server.releaseDate(filmID: 603, region: "FI") == "2026-12-24")
+        #expect(server.reads.rememberedAnswerCount == 3)
+        try close(command)
+        try close(server)
+    }
+
     @Test func aCommandsStoreReadsOnItsOneConnection() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
