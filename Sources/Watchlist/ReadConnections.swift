@@ -17,7 +17,7 @@ import Synchronization
 /// closed after its read. A connection sees every transaction committed before its read began, in this process or
 /// another (WAL), as the pool's readers do.
 ///
-/// A read that requests repeat (a user's watchlist, a film's releases: ``remembered(_:_:)``) is kept on the
+/// A read that requests repeat (a user's watchlist, a film's releases: ``remembered(_:rows:_:)``) is kept on the
 /// connection that made it for as long as SQLite's `PRAGMA data_version` on that connection stays the same, that is
 /// until any other connection, in this process or another, commits to the file.
 public final class ReadConnections: @unchecked Sendable {
