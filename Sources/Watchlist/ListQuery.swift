@@ -1,7 +1,7 @@
 import Foundation
 
 /// How to sort and filter a list.
-public struct ListQuery: Equatable, Sendable {
+public struct ListQuery: Hashable, Sendable {
     /// The order of a listing.
     public enum Sort: String, CaseIterable, Sendable {
         /// Most recently added first.

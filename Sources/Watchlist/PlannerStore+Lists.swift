@@ -54,10 +54,7 @@ extension PlannerStore: ListEntryStorage {
 
     /// The films on a list, sorted and filtered by `query`.
     public func list(_ list: FilmList, query: ListQuery = ListQuery()) throws -> [ListItem] {
-        let key = RememberedRead.list(
-            user: userID, list: list.rawValue, sort: query.sort.rawValue, filter: query.filter.rawValue,
-            today: query.today, region: query.region)
-        return try readRemembered(key, rows: \.count) { db in
+        try readRemembered(.list(user: userID, list: list, query: query), rows: \.count) { db in
             try Self.items(of: list, query: query, user: userID, in: db)
         }
     }

@@ -214,7 +214,7 @@ public final class PlannerStore: Sendable {
 /// The reads a server's connections remember while no other connection commits: those a plan or a suggestion
 /// repeats for every request.
 enum RememberedRead: Hashable, Sendable {
-    case list(user: Int64, list: String, sort: String, filter: String, today: String, region: String?)
+    case list(user: Int64, list: FilmList, query: ListQuery)
     case releases(filmID: Int)
     case releaseDate(filmID: Int, region: String)
 }

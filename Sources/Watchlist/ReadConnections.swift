@@ -41,10 +41,16 @@ public final class ReadConnections: @unchecked Sendable {
         let queue: DatabaseQueue
         /// The `data_version` the remembered reads were made at.
         var version: Int64?
-        var remembered: [AnyHashable: (value: Any, rows: Int)] = [:]
+        var remembered: [AnyHashable: Any] = [:]
         var rememberedRows = 0
 
         init(_ queue: DatabaseQueue) { self.queue = queue }
+
+        /// Forgets every remembered read.
+        func forgetAll() {
+            remembered.removeAll(keepingCapacity: true)
+            rememberedRows = 0
+        }
     }
 
     /// Reads on `writer` itself (a single connection, or a database another type owns).
@@ -80,22 +86,18 @@ public final class ReadConnections: @unchecked Sendable {
             try connection.queue.unsafeRead { db in
                 let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version"))
                 if version != connection.version {
-                    connection.remembered.removeAll(keepingCapacity: true)
-                    connection.rememberedRows = 0
+                    connection.forgetAll()
                     connection.version = version
-                } else if let entry = connection.remembered[key], let kept = entry.value as? T {
-                    // (Not `remembered[key]?.value as? T`: for an optional T, a missing entry would cast to nil.)
+                } else if let entry = connection.remembered[key], let kept = entry as? T {
+                    // (Not `remembered[key] as? T`: for an optional T, a missing entry would cast to nil.)
                     rememberedAnswers.add(1, ordering: .relaxed)
                     return kept
                 }
                 let value = try body(db)
                 let count = max(1, rows(value))
                 if count <= Self.rememberedRowsPerConnection {
-                    if connection.rememberedRows + count > Self.rememberedRowsPerConnection {
-                        connection.remembered.removeAll(keepingCapacity: true)
-                        connection.rememberedRows = 0
-                    }
-                    connection.remembered[key] = (value, count)
+                    if connection.rememberedRows + count > Self.rememberedRowsPerConnection { connection.forgetAll() }
+                    connection.remembered[key] = value
                     connection.rememberedRows += count
                 }
                 return value

@@ -78,4 +78,3 @@ import Testing
         #expect(recent.count == 8 * 49)
     }
 }
-
