@@ -64,7 +64,8 @@ extension PlannerStore: AccountStorage {
     ///
     /// Read on every authenticated request: the statement is prepared once per connection and kept.
     public func user(tokenSHA256 sha256: String) throws -> UserAccount? {
-        try readStatement { db in
+        // Remembered by a server's connection until any commit: a rotated or removed token is refused at once.
+        try readRemembered(.user(tokenSHA256: sha256)) { db in
             try UserAccount.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM user WHERE tokenSHA256 = ? LIMIT 1"), arguments: [sha256])
         }

@@ -212,8 +212,9 @@ public final class PlannerStore: Sendable {
 }
 
 /// The reads a server's connections remember while no other connection commits: those a plan or a suggestion
-/// repeats for every request.
+/// repeats for every request, and the bearer token's user every signed-in request reads.
 enum RememberedRead: Hashable, Sendable {
+    case user(tokenSHA256: String)
     case list(user: Int64, list: FilmList, query: ListQuery)
     case releases(filmID: Int)
     case releaseDate(filmID: Int, region: String)
