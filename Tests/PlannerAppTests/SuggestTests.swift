@@ -168,4 +168,38 @@ struct SuggestTests {
             #expect(await finnkino.log.count == 0)
         }
     }
+
+    @Test func aServerUsesAWeeksMatchedShowsAgainUntilItsOwnShowtimesStoreWrites() async throws {
+        try await withFakeTMDbAndFinnkino(FakeFinnkinoService.tomorrow()) { tmdb, finnkino in
+            // Given a server's caches, which keep a week of matched shows for an hour, and Northern Lights on the
+            // watchlist
+            let home = AppHome(AppHome.tmdb(tmdb, finnkino: finnkino), cache: DataCache(suggestWeekSeconds: 3600))
+            defer { home.remove() }
+            let storage = Storage.sqlite(try home.openStore())
+            let films = try FilmServices.make(
+                FilmRequest(region: "FI"), storage: storage, environment: home.environment)
+            _ = try await films.add(id: 101, to: .watchlist)
+            func cinemas() async throws -> [String] {
+                let showtimes = try ShowtimesServices.make(
+                    ShowtimesRequest(), storage: storage, environment: home.environment)
+                let report = try await films.suggestReport(
+                    near: Self.near, search: Self.search, showtimes: showtimes, environment: home.environment)
+                return try #require(report.showings?.byFilm[101]).map(\.theater.name).sorted()
+            }
+            // (the first suggestion asks Finnkino and caches its answers: writes, so its week is kept under an old
+            // count; the second is answered from the cache and keeps the week)
+            #expect(try await cinemas() == ["Kinopalatsi"])
+            #expect(try await cinemas() == ["Kinopalatsi"])
+            let csv = "theater,title,start\nBio Rex,Northern Lights,\(FakeFinnkino.helsinkiDay(1))T21:00:00+02:00\n"
+            let bioRex = try ShowImport.shows(from: Data(csv.utf8), fileName: "bio-rex.csv")
+
+            // When another process imports a show of it at Bio Rex, the server answers from the week it matched
+            try await Storage.sqlite(try home.openStore()).showtimes.saveImported(bioRex)
+            #expect(try await cinemas() == ["Kinopalatsi"])
+
+            // Then once its own showtimes store writes, the week is read and matched again, Bio Rex included
+            try await storage.showtimes.saveImported(bioRex)
+            #expect(try await cinemas() == ["Bio Rex", "Kinopalatsi"])
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Places
 import RoadEngines
@@ -30,7 +31,15 @@ package final class DataCache: @unchecked Sendable {
     /// TMDb's configuration, transport and request limiter, shared by every request's client.
     package let tmdb = TMDbShared()
 
-    package init() {}
+    /// Suggest's weeks of matched shows, by what each depends on
+    /// (``SuggestShowings/week(from:found:area:asked:services:)``), used again for as long as the showtimes store's
+    /// own reads use a row.
+    package let suggestWeeks: RecentReads<String, SuggestShowings.Week>
+
+    /// - Parameter suggestWeekSeconds: How long suggest's week of matched shows is used again (a test's may be long).
+    package init(suggestWeekSeconds: Double = Storage.serverRecentReadSeconds) {
+        suggestWeeks = RecentReads(windowSeconds: suggestWeekSeconds, capacity: 64)
+    }
 
     /// The cached value, else `load()`'s (a failure is not cached, so a fixed file is read next time).
     private func value<T>(_ slot: ReferenceWritableKeyPath<DataCache, T?>, _ load: () throws -> T) rethrows -> T {

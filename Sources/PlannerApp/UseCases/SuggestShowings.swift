@@ -23,6 +23,15 @@ package struct SuggestShowings: Sendable {
     /// The provider, e.g. "Finnkino" or "Gracenote".
     package let source: String
 
+    /// The week's shows at the search's matched theaters, whatever their start, with each show's title keys and
+    /// the theaters by provider theater id: what ``find(for:found:routes:area:services:now:)`` works out before it
+    /// looks at the films and the clock.
+    package struct Week: Sendable {
+        let shows: [Show]
+        let showKeys: [ShowKeys]
+        let theaters: [String: Theater]
+    }
+
     /// The shows of the next ``days`` days at the search's theaters, matched to `films`, from the provider that
     /// covers the origin's country (`area`, as for `showtimes` and `plan`): never the home's provider abroad. Where
     /// none does, this is nil, and the report says showtimes are unknown there.
@@ -34,6 +43,45 @@ package struct SuggestShowings: Sendable {
         guard !asked.isEmpty else { return nil }
         let zone = area.timeZone
         let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)
+        let week = try await week(from: today, found: found, area: area, asked: asked, services: services)
+        let upcoming = zip(week.shows, week.showKeys).filter { $0.0.start >= now }
+        // Cinemas' own pages alone, where none carried a show this week, say nothing of the others: unknown.
+        if upcoming.isEmpty, !asked.contains(where: { $0 != .webPages }) { return nil }
+        let providers = asked.filter { provider in upcoming.contains { $0.0.provider == provider.id } }
+        let routeByTheater = Dictionary(routes.map { ($0.theater.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var byFilm: [Int: [Showing]] = [:]
+        // Every film against every show of the week: each title's keys worked out once.
+        for film in films {
+            let filmKeys = FilmKeys(film)
+            let matched = upcoming.filter { FilmMatcher.match($0.0, $0.1, filmKeys) != nil }.map { $0.0 }
+            let byTheater = Dictionary(grouping: matched) { $0.providerTheaterID }
+            byFilm[film.id] = byTheater.compactMap { providerID, shows -> Showing? in
+                guard let theater = week.theaters[providerID] else { return nil }
+                let next = Array(shows.sorted { $0.start < $1.start }.prefix(showsPerCinema))
+                return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: next)
+            }.sorted { ($0.route?.straightLineMeters ?? .infinity) < ($1.route?.straightLineMeters ?? .infinity) }
+        }
+        return SuggestShowings(
+            byFilm: byFilm, source: (providers.isEmpty ? asked : providers).map(\.name).joined(separator: " and "))
+    }
+
+    /// The week from `today`: read and matched day by day, or, on a server, what a request for the same search,
+    /// region and providers worked out less than ``Storage/serverRecentReadSeconds`` ago with no write to the
+    /// showtimes store since (another process's writes are seen as the store's own reads see them).
+    static func week(
+        from today: CalendarDay, found: TheaterSearch, area: ShowtimesRegion, asked: [ShowtimesProvider],
+        services: ShowtimesServices
+    ) async throws -> Week {
+        // Kept only over the server's merged catalog (none merged with an online lookup). The write count is read
+        // before the rows: a write that ends meanwhile makes this week's key an old one.
+        let kept = found.catalogKey.flatMap { catalog in
+            services.environment.cache.map { cache in
+                let key = weekKey(
+                    from: today, catalog: catalog, found: found, area: area, asked: asked, services: services)
+                return (weeks: cache.suggestWeeks, key: key)
+            }
+        }
+        if let kept, let week = kept.weeks.value(forKey: kept.key) { return week }
         var shows: [Show] = []
         var theaters: [String: Theater] = [:]
         // The same catalog every day: its theaters' keys are worked out, and each provider theater matched, once.
@@ -45,27 +93,30 @@ package struct SuggestShowings: Sendable {
             let request = ShowtimesRequest(date: today.adding(days: offset).description)
             let nearby = try await NearbyShows(
                 found: found, options: request, services: services, region: area, matcher: matcher)
-            shows += nearby.nearbyShows.filter { $0.start >= now }
+            shows += nearby.nearbyShows
             for (id, match) in nearby.matching.matches { theaters[id] = match.theater }
         }
-        // Cinemas' own pages alone, where none carried a show this week, say nothing of the others: unknown.
-        if shows.isEmpty, !asked.contains(where: { $0 != .webPages }) { return nil }
-        let providers = asked.filter { provider in shows.contains { $0.provider == provider.id } }
-        let routeByTheater = Dictionary(routes.map { ($0.theater.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var byFilm: [Int: [Showing]] = [:]
-        // Every film against every show of the week: each title's keys worked out once.
-        let showKeys = shows.map(ShowKeys.init)
-        for film in films {
-            let filmKeys = FilmKeys(film)
-            let matched = zip(shows, showKeys).filter { FilmMatcher.match($0.0, $0.1, filmKeys) != nil }.map { $0.0 }
-            let byTheater = Dictionary(grouping: matched) { $0.providerTheaterID }
-            byFilm[film.id] = byTheater.compactMap { providerID, shows -> Showing? in
-                guard let theater = theaters[providerID] else { return nil }
-                let next = Array(shows.sorted { $0.start < $1.start }.prefix(showsPerCinema))
-                return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: next)
-            }.sorted { ($0.route?.straightLineMeters ?? .infinity) < ($1.route?.straightLineMeters ?? .infinity) }
-        }
-        return SuggestShowings(
-            byFilm: byFilm, source: (providers.isEmpty ? asked : providers).map(\.name).joined(separator: " and "))
+        let week = Week(shows: shows, showKeys: shows.map(ShowKeys.init), theaters: theaters)
+        if let kept { kept.weeks.keep(week, forKey: kept.key) }
+        return week
+    }
+
+    /// What the week depends on besides the showtimes store's rows: the store's write count, the day, the merged
+    /// catalog, the search's origin, circle and theaters, the region, and the providers asked and how.
+    private static func weekKey(
+        from today: CalendarDay, catalog: String, found: TheaterSearch, area: ShowtimesRegion,
+        asked: [ShowtimesProvider], services: ShowtimesServices
+    ) -> String {
+        let origin = found.origin
+        var parts = [
+            "\(services.showtimes.writeCount)", today.description, catalog,
+            "\(origin.coordinate.latitude),\(origin.coordinate.longitude)", origin.label, origin.countryCode ?? "",
+            "\(found.radius.meters)", area.country ?? "", area.timeZoneIdentifier, "\(services.offline)",
+            services.movieGlu?.territory ?? "",
+        ]
+        parts += asked.map(\.id)
+        parts.append("|")
+        parts += found.hits.map(\.theater.id)
+        return parts.joined(separator: "\n")
     }
 }

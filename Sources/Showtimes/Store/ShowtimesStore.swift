@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Synchronization
 
 /// The providers' response cache and the imported shows.
 ///
@@ -23,6 +24,8 @@ public struct ShowtimesStore: Sendable {
     private let recentStamps: RecentReads<ExactText, ShowtimesCacheStamp?>
     /// The imported shows of the day ranges read in the last `recentReadSeconds`, by "first...last".
     private let recentImports: RecentReads<String, [String: [Show]]>
+    /// How many writes this store and its copies have made (``writeCount``).
+    private let writes = WriteCount()
 
     /// Creates a store whose response cache is `cache`, and whose imported shows are in `imports`, if anywhere.
     ///
@@ -38,6 +41,12 @@ public struct ShowtimesStore: Sendable {
         recentStamps = RecentReads(windowSeconds: recentReadSeconds, capacity: 4 * ShowtimesCacheMemo.capacity)
         recentImports = RecentReads(windowSeconds: recentReadSeconds, capacity: 64)
     }
+
+    /// How many writes this store and its copies have made, each counted once it has ended. What a use case works
+    /// out from the store's rows and keeps for a while (suggest's week of shows) is kept under this count, read
+    /// before the rows: so it is never used past one of this process's own writes. Another process's writes are
+    /// seen as the store's own reads see them, within `recentReadSeconds`.
+    public var writeCount: UInt64 { writes.count.load(ordering: .acquiring) }
 
     // MARK: - Cache
 
@@ -69,6 +78,7 @@ public struct ShowtimesStore: Sendable {
         defer {
             memo.forget(cacheKey: key)
             recentStamps.forget(ExactText(key))
+            writes.count.add(1, ordering: .releasing)
         }
         do { try await cacheStorage.cache(body, forKey: key, fetchedAt: fetchedAt) } catch let error as ShowtimesError {
             throw error
@@ -105,7 +115,10 @@ public struct ShowtimesStore: Sendable {
         guard let importStorage else {
             throw ShowtimesError.database("imported shows are kept in the SQLite file only")
         }
-        defer { recentImports.forgetAll() }
+        defer {
+            recentImports.forgetAll()
+            writes.count.add(1, ordering: .releasing)
+        }
         do { return try await importStorage.saveImported(shows) } catch let error as ShowtimesError {
             throw error
         } catch {
@@ -177,4 +190,9 @@ public protocol ImportedShowStorage: Sendable {
     /// The shows starting on any day from `first` through `last` (`YYYY-MM-DD`), by their stored day, each day's by
     /// start, then theater: a week's in one read.
     func importedShows(fromLocalDay first: String, throughLocalDay last: String) throws -> [String: [Show]]
+}
+
+/// A count of writes, shared by a store's copies.
+private final class WriteCount: Sendable {
+    let count = Atomic<UInt64>(0)
 }

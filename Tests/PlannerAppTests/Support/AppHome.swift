@@ -52,14 +52,15 @@ struct AppHome {
     let folder: URL
     let environment: Environment
 
-    /// A fresh folder; `extra` adds or replaces variables, `without` leaves some out.
-    init(_ extra: [String: String] = [:], without: Set<String> = []) {
+    /// A fresh folder; `extra` adds or replaces variables, `without` leaves some out. With a `cache`, the
+    /// environment is a server's, which keeps what it reads there.
+    init(_ extra: [String: String] = [:], without: Set<String> = [], cache: DataCache? = nil) {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("planner-app-test-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var variables = Self.baseVariables(in: folder)
         for (key, value) in extra { variables[key] = value }
         for key in without { variables.removeValue(forKey: key) }
-        environment = Environment(variables: variables)
+        environment = Environment(variables: variables, cache: cache)
     }
 
     /// The database file.
