@@ -287,6 +287,18 @@ let package = Package(
     ]
 )
 
+// Release builds reach generic types' metadata through their accessors, not by mangled name. A mangled name's
+// generic requirements (a dictionary key's Hashable) are checked at run time, and each new pair of type and
+// protocol costs a scan of every protocol conformance in the binary: scans that were a large part of a command's
+// time (BENCHMARKS.md, #30). C targets take no Swift settings.
+for target in package.targets where [.regular, .executable].contains(target.type) {
+    guard !["CPrintf", "CCurl"].contains(target.name) else { continue }
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+    ]
+}
+
 // Fuzzing with libFuzzer (Scripts/fuzz.sh, FUZZING.md): `planner-fuzz TARGET`, one target per parser (FuzzTargets).
 // It exists only when PLANNER_FUZZ=1, because it links only with `-sanitize=fuzzer` (libFuzzer's driver).
 if Context.environment["PLANNER_FUZZ"] == "1" {
