@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "Watchlist",
             dependencies: [
-                "Tabular", .product(name: "GRDB", package: "GRDB.swift"),
+                "Basics", "Tabular", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.

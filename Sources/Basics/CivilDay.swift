@@ -26,6 +26,19 @@ public enum CivilDay {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The years whose days Foundation's Gregorian calendar has as this arithmetic has them: from 1583, after its
+    /// change from the Julian calendar in October 1582, to 9999, the last that ``text(year:month:day:)`` writes.
+    public static let calendarYears = 1583...9999
+
+    /// The moments of ``calendarYears``, in seconds since 1970-01-01 00:00 UTC.
+    public static let calendarSeconds =
+        Double(days(year: 1583, month: 1, day: 1)) * 86_400..<Double(days(year: 10_000, month: 1, day: 1)) * 86_400
+
+    /// The day of a moment in seconds since 1970-01-01 00:00 UTC, counted as ``days(year:month:day:)`` counts.
+    public static func days(seconds: Double) -> Int {
+        Int((seconds / 86_400).rounded(.down))
+    }
+
     /// `YYYY-MM-DD`, as `%04d-%02d-%02d` writes it, for a year from 0 to 9999.
     public static func text(year: Int, month: Int, day: Int) -> String {
         precondition((0...9999).contains(year) && (1...12).contains(month) && (1...31).contains(day))

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Helpers for calendar days written `YYYY-MM-DD`, the form the store keeps release and watched dates in.
@@ -14,7 +15,15 @@ public enum Day {
     }
 
     /// The day of `date` in UTC, written `YYYY-MM-DD`.
+    ///
+    /// From 1583 to 9999 by arithmetic (``CivilDay/calendarYears``): a command's first Gregorian `Calendar` builds Foundation's
+    /// calendar and time zone caches, each a run-time check of a generic requirement, a scan of every protocol
+    /// conformance in the binary. Other years keep the calendar, which is Julian before October 1582.
     public static func string(from date: Date) -> String {
+        if CivilDay.calendarSeconds.contains(date.timeIntervalSince1970) {
+            let (year, month, day) = CivilDay.date(days: CivilDay.days(seconds: date.timeIntervalSince1970))
+            return CivilDay.text(year: year, month: month, day: day)
+        }
         let components = utcCalendar.dateComponents([.year, .month, .day], from: date)
         return padded(components.year ?? 0, 4) + "-" + padded(components.month ?? 0, 2) + "-"
             + padded(components.day ?? 0, 2)
@@ -32,6 +41,9 @@ public enum Day {
     /// Midnight UTC at the start of the day `text`, or nil when `text` is not a valid day.
     public static func date(from text: String) -> Date? {
         guard let (year, month, day) = parts(text) else { return nil }
+        if CivilDay.calendarYears.contains(year) {
+            return Date(timeIntervalSince1970: Double(CivilDay.days(year: year, month: month, day: day)) * 86_400)
+        }
         return utcCalendar.date(from: DateComponents(year: year, month: month, day: day))
     }
 

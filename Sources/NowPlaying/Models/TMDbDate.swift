@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Parses TMDb's dates: `1999-10-15` in lists, `1999-10-15T00:00:00.000Z` in release dates.
@@ -15,12 +16,21 @@ enum TMDbDate {
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
+        // By arithmetic where it agrees with the calendar (a day past a month's end rolls over as the calendar's
+        // does): a command's first Gregorian calendar builds Foundation's calendar cache, a run-time check of a
+        // generic requirement that scans every protocol conformance in the binary.
+        if CivilDay.calendarYears.contains(year) {
+            return Date(timeIntervalSince1970: Double(CivilDay.days(year: year, month: month, day: day)) * 86_400)
+        }
         return calendar.date(from: DateComponents(year: year, month: month, day: day))
     }
 
     /// The year of a date, in UTC.
     static func year(of date: Date) -> Int {
-        calendar.component(.year, from: date)
+        if CivilDay.calendarSeconds.contains(date.timeIntervalSince1970) {
+            return CivilDay.date(days: CivilDay.days(seconds: date.timeIntervalSince1970)).year
+        }
+        return calendar.component(.year, from: date)
     }
 }
 
