@@ -41,7 +41,9 @@ public final class ReadConnections: @unchecked Sendable {
         let queue: DatabaseQueue
         /// The `data_version` the remembered reads were made at.
         var version: Int64?
-        var remembered: [AnyHashable: Any] = [:]
+        /// Keyed by the store's own reads, not `AnyHashable`: a first `AnyHashable` of a type checks at run time
+        /// whether it has a custom representation, a scan of every protocol conformance in the binary.
+        var remembered: [RememberedRead: Any] = [:]
         var rememberedRows = 0
 
         init(_ queue: DatabaseQueue) { self.queue = queue }
@@ -77,11 +79,10 @@ public final class ReadConnections: @unchecked Sendable {
     /// Runs `body`, which executes one statement and returns `rows` rows, or answers what it returned last time on
     /// the same connection under the same `key`, when no other connection has committed since. A command's single
     /// connection runs `body` every time.
-    public func remembered<T>(
-        _ key: some Hashable & Sendable, rows: (T) -> Int = { _ in 1 }, _ body: (Database) throws -> T
+    func remembered<T>(
+        _ key: RememberedRead, rows: (T) -> Int = { _ in 1 }, _ body: (Database) throws -> T
     ) throws -> T {
         guard path != nil else { return try writer.unsafeRead(body) }
-        let key = AnyHashable(key)
         return try borrowing { connection in
             try connection.queue.unsafeRead { db in
                 let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version"))

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Transport
 
@@ -32,7 +33,7 @@ public struct TMDbConfiguration: Sendable, Equatable {
     /// - Throws: ``NowPlayingError/invalidBaseURL(_:)`` when `TMDB_BASE_URL` is not an http(s) URL.
     public static func fromEnvironment(_ env: [String: String]) throws -> TMDbConfiguration {
         func value(_ name: String) -> String? {
-            guard let raw = env[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else {
+            guard let raw = env[name]?.trimmingWhitespaceAndNewlines(), !raw.isEmpty else {
                 return nil
             }
             return raw

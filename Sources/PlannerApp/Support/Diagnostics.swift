@@ -12,7 +12,9 @@ package enum Diagnostics {
 
 /// An error's one-line description without its closing period, for use inside a longer sentence.
 package func clause(_ error: any Error) -> String {
-    let text = "\(error)"
+    // An error that describes itself is asked directly: `"\(error)"` first asks whether it writes itself to a stream
+    // (no error here does), a run-time check whose first answer for a type scans every protocol conformance.
+    let text = (error as? any CustomStringConvertible)?.description ?? "\(error)"
     return text.hasSuffix(".") ? String(text.dropLast()) : text
 }
 

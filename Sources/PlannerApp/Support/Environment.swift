@@ -105,7 +105,30 @@ package struct Environment: Sendable {
 /// `environ` on every call, and a command asked for it several times. planner never changes its own
 /// environment.
 package enum ProcessEnvironment {
-    package static let variables: [String: String] = ProcessInfo.processInfo.environment
+    #if canImport(Glibc)
+        /// Read from `environ` here, as `ProcessInfo.environment` reads it, without `ProcessInfo`, whose first use
+        /// sets up the whole process's information (host, arguments, locks) for a command that wants none of it.
+        package static let variables: [String: String] = variables(of: environ)
+    #else
+        package static let variables: [String: String] = ProcessInfo.processInfo.environment
+    #endif
+
+    /// The variables of a C environment list (`NAME=value` strings up to a null pointer), as
+    /// `ProcessInfo.environment` makes them: split at the first `=`, an entry without one left out, a later entry
+    /// for the same name winning.
+    package static func variables(of entries: UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
+        guard var entry = entries else { return [:] }
+        var variables: [String: String] = [:]
+        while let text = entry.pointee {
+            let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text)).bindMemory(to: UInt8.self)
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+                variables[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+            }
+            entry += 1
+        }
+        return variables
+    }
 }
 
 /// The data folder an ``Environment`` found, kept for its copies (a class: the environment is passed by value).
