@@ -47,11 +47,16 @@ extension PlannerStore {
             throw WatchlistError.notADatabase(path: path)
         }
         if !readOnly { try checkWritable(path: path) }
-        let isMigrated = try checkSchema(path: path, migrator: migrator)
+        let isMigrated = try checkedSchemas.isMigrated(path: path, migrator: migrator) {
+            try checkSchema(path: path, migrator: migrator)
+        }
         return CheckedFile(
             isInWALMode: header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2,
             isMigrated: isMigrated)
     }
+
+    /// The files whose schema this process has checked and found current (``checkSchema(path:migrator:)``).
+    static let checkedSchemas = CheckedSchemas()
 
     /// Throws ``WatchlistError/readOnly(path:)`` unless both the file and its folder can be written
     /// (WAL mode needs to create `-wal` and `-shm` files beside the database).
@@ -149,5 +154,48 @@ extension PlannerStore {
             throw WatchlistError.cannotCreateDirectory(path: folder)
         }
         guard access(folder, W_OK) == 0 else { throw WatchlistError.readOnly(path: path) }
+    }
+}
+
+/// The files this process has checked and found current, each as it was when checked: a command opens its
+/// database for its own use case and again for the online lookups' cache, and the second open need not read every
+/// page again (quick_check) for a file that has not changed since. A file counts as unchanged while its device,
+/// inode, size and modification and change times are; any write to the file itself, a migration's checkpoint
+/// included, changes them. A check that finds migrations missing is not kept: the open then migrates the file.
+final class CheckedSchemas: @unchecked Sendable {
+    private struct Key: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: [Int]
+        var changed: [Int]
+        var migrations: [String]
+    }
+
+    private let lock = NSLock()
+    private var current: Set<Key> = []
+
+    /// Whether every migration of `migrator` is applied to the file at `path`: true without `check` when this
+    /// process found so for the file as it is now, else what `check` says.
+    func isMigrated(path: String, migrator: DatabaseMigrator, check: () throws -> Bool) throws -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return try check() }
+        #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        let key = Key(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: [Int(modified.tv_sec), Int(modified.tv_nsec)],
+            changed: [Int(changed.tv_sec), Int(changed.tv_nsec)], migrations: migrator.migrations)
+        // Held through the check: a command opens its two connections on two threads at once, and the second
+        // waits for the first's answer rather than reading the same pages beside it.
+        lock.lock()
+        defer { lock.unlock() }
+        if current.contains(key) { return true }
+        let isMigrated = try check()
+        if isMigrated { current.insert(key) }
+        return isMigrated
     }
 }

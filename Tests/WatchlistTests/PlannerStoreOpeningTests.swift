@@ -77,6 +77,66 @@ import Testing
         #expect(try checksum(ofFileAt: path + "-wal") == logBefore)
     }
 
+    @Test func aFileCheckedOnceIsNotCheckedAgainUntilItChanges() throws {
+        // Given a closed store's file, opened once (its schema checked)
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        try close(try PlannerStore(path: path))
+        let migrator = PlannerStore.migrator(with: [])
+        var checks = 0
+        let check = { () throws -> Bool in
+            checks += 1
+            return true
+        }
+        #expect(try PlannerStore.checkedSchemas.isMigrated(path: path, migrator: migrator, check: check))
+        #expect(checks == 1)
+
+        // When it is opened again unchanged, the check is not made again; once written to, it is
+        #expect(try PlannerStore.checkedSchemas.isMigrated(path: path, migrator: migrator, check: check))
+        #expect(checks == 1)
+        try close(try PlannerStore(path: path))
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 0, count: 4096))
+        try handle.close()
+        #expect(try PlannerStore.checkedSchemas.isMigrated(path: path, migrator: migrator, check: check))
+        #expect(checks == 2)
+        // A check that finds migrations missing is not kept
+        let missing = { () throws -> Bool in
+            checks += 1
+            return false
+        }
+        let other = PlannerStore.migrator(with: [{ $0.registerMigration("later") { _ in } }])
+        #expect(try !PlannerStore.checkedSchemas.isMigrated(path: path, migrator: other, check: missing))
+        #expect(try !PlannerStore.checkedSchemas.isMigrated(path: path, migrator: other, check: missing))
+        #expect(checks == 4)
+    }
+
+    @Test func aPageDamagedAfterAnOpenIsFoundByTheNextOpen() throws {
+        // Given a store's file, opened and checked by this process, then closed
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.path("planner.sqlite")
+        let store = try PlannerStore(path: path)
+        for id in 1...2000 {
+            try store.add(Film(id: id, title: "Film \(id) " + String(repeating: "x", count: 200)), to: .watchlist)
+        }
+        try close(store)
+        try close(try PlannerStore(path: path))
+
+        // When a page in its middle is overwritten, the next open reads every page again and refuses it
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2 / 4096 * 4096 + 100)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3000))
+        try handle.close()
+        #expect { try PlannerStore(path: path) } throws: { error in
+            guard case .damaged? = error as? WatchlistError else { return false }
+            return true
+        }
+    }
+
     @Test func theWriteAheadLogIsKeptButTheFileAloneHoldsEverythingOnceClosed() throws {
         // Given a store with a film added, closed
         let folder = try TemporaryFolder()
