@@ -31,12 +31,16 @@ public enum CivilDay {
     public static let calendarYears = 1583...9999
 
     /// The moments of ``calendarYears``, in seconds since 1970-01-01 00:00 UTC.
-    public static let calendarSeconds =
-        Double(days(year: 1583, month: 1, day: 1)) * 86_400..<Double(days(year: 10_000, month: 1, day: 1)) * 86_400
+    public static let calendarSeconds = seconds(year: 1583, month: 1, day: 1)..<seconds(year: 10_000, month: 1, day: 1)
 
-    /// The day of a moment in seconds since 1970-01-01 00:00 UTC, counted as ``days(year:month:day:)`` counts.
-    public static func days(seconds: Double) -> Int {
-        Int((seconds / 86_400).rounded(.down))
+    /// Midnight UTC at the start of `year`-`month`-`day`, in seconds since 1970-01-01 00:00 UTC.
+    public static func seconds(year: Int, month: Int, day: Int) -> Double {
+        Double(days(year: year, month: month, day: day)) * 86_400
+    }
+
+    /// The year, month and day, in UTC, of a moment in seconds since 1970-01-01 00:00 UTC.
+    public static func date(seconds: Double) -> (year: Int, month: Int, day: Int) {
+        date(days: Int((seconds / 86_400).rounded(.down)))
     }
 
     /// `YYYY-MM-DD`, as `%04d-%02d-%02d` writes it, for a year from 0 to 9999.

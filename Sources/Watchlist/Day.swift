@@ -16,12 +16,12 @@ public enum Day {
 
     /// The day of `date` in UTC, written `YYYY-MM-DD`.
     ///
-    /// From 1583 to 9999 by arithmetic (``CivilDay/calendarYears``): a command's first Gregorian `Calendar` builds Foundation's
-    /// calendar and time zone caches, each a run-time check of a generic requirement, a scan of every protocol
-    /// conformance in the binary. Other years keep the calendar, which is Julian before October 1582.
+    /// From 1583 to 9999 by arithmetic (``CivilDay/calendarYears``): a command's first Gregorian `Calendar`
+    /// builds Foundation's calendar and time zone caches, each a run-time check of a generic requirement, a scan of
+    /// every protocol conformance in the binary. Other years keep the calendar, which is Julian before October 1582.
     public static func string(from date: Date) -> String {
         if CivilDay.calendarSeconds.contains(date.timeIntervalSince1970) {
-            let (year, month, day) = CivilDay.date(days: CivilDay.days(seconds: date.timeIntervalSince1970))
+            let (year, month, day) = CivilDay.date(seconds: date.timeIntervalSince1970)
             return CivilDay.text(year: year, month: month, day: day)
         }
         let components = utcCalendar.dateComponents([.year, .month, .day], from: date)
@@ -42,7 +42,7 @@ public enum Day {
     public static func date(from text: String) -> Date? {
         guard let (year, month, day) = parts(text) else { return nil }
         if CivilDay.calendarYears.contains(year) {
-            return Date(timeIntervalSince1970: Double(CivilDay.days(year: year, month: month, day: day)) * 86_400)
+            return Date(timeIntervalSince1970: CivilDay.seconds(year: year, month: month, day: day))
         }
         return utcCalendar.date(from: DateComponents(year: year, month: month, day: day))
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 
@@ -159,16 +160,12 @@ extension PlannerStore {
 
 /// The files this process has checked and found current, each as it was when checked: a command opens its
 /// database for its own use case and again for the online lookups' cache, and the second open need not read every
-/// page again (quick_check) for a file that has not changed since. A file counts as unchanged while its device,
-/// inode, size and modification and change times are; any write to the file itself, a migration's checkpoint
-/// included, changes them. A check that finds migrations missing is not kept: the open then migrates the file.
+/// page again (quick_check) for a file that has not changed since. A file counts as unchanged while its
+/// ``FileStamp`` is; any write to the file itself, a migration's checkpoint included, changes it. A check that
+/// finds migrations missing is not kept: the open then migrates the file.
 final class CheckedSchemas: @unchecked Sendable {
     private struct Key: Hashable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: [Int]
-        var changed: [Int]
+        var file: FileStamp
         var migrations: [String]
     }
 
@@ -178,17 +175,8 @@ final class CheckedSchemas: @unchecked Sendable {
     /// Whether every migration of `migrator` is applied to the file at `path`: true without `check` when this
     /// process found so for the file as it is now, else what `check` says.
     func isMigrated(path: String, migrator: DatabaseMigrator, check: () throws -> Bool) throws -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return try check() }
-        #if canImport(Darwin)
-            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-            let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #endif
-        let key = Key(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: [Int(modified.tv_sec), Int(modified.tv_nsec)],
-            changed: [Int(changed.tv_sec), Int(changed.tv_nsec)], migrations: migrator.migrations)
+        guard let file = FileStamp(path: path) else { return try check() }
+        let key = Key(file: file, migrations: migrator.migrations)
         // Held through the check: a command opens its two connections on two threads at once, and the second
         // waits for the first's answer rather than reading the same pages beside it.
         lock.lock()

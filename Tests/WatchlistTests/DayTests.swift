@@ -40,7 +40,8 @@ import Testing
             }
             seconds += stride
         }
-        for moment in [CivilDay.calendarSeconds.upperBound - 0.5, CivilDay.calendarSeconds.upperBound, CivilDay.calendarSeconds.lowerBound - 0.5] {
+        let arithmetic = CivilDay.calendarSeconds
+        for moment in [arithmetic.upperBound - 0.5, arithmetic.upperBound, arithmetic.lowerBound - 0.5] {
             let date = Date(timeIntervalSince1970: moment)
             let parts = Day.utcCalendar.dateComponents([.year, .month, .day], from: date)
             let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)

@@ -20,7 +20,7 @@ enum TMDbDate {
         // does): a command's first Gregorian calendar builds Foundation's calendar cache, a run-time check of a
         // generic requirement that scans every protocol conformance in the binary.
         if CivilDay.calendarYears.contains(year) {
-            return Date(timeIntervalSince1970: Double(CivilDay.days(year: year, month: month, day: day)) * 86_400)
+            return Date(timeIntervalSince1970: CivilDay.seconds(year: year, month: month, day: day))
         }
         return calendar.date(from: DateComponents(year: year, month: month, day: day))
     }
@@ -28,7 +28,7 @@ enum TMDbDate {
     /// The year of a date, in UTC.
     static func year(of date: Date) -> Int {
         if CivilDay.calendarSeconds.contains(date.timeIntervalSince1970) {
-            return CivilDay.date(days: CivilDay.days(seconds: date.timeIntervalSince1970)).year
+            return CivilDay.date(seconds: date.timeIntervalSince1970).year
         }
         return calendar.component(.year, from: date)
     }

@@ -119,29 +119,3 @@ extension RoadArea {
     /// The area's name and import time, which name one version of it in the caches.
     var cacheKey: String { "\(name)\n\(importedAt.timeIntervalSince1970.bitPattern)" }
 }
-
-/// What `stat` says of a file that changes when it is rewritten: device and inode (a rename over it), size, and
-/// modification time to the nanosecond.
-struct FileStamp: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-
-    /// Nil when there is no file (or it cannot be examined).
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        #if canImport(Darwin)
-            let modified = info.st_mtimespec
-        #else
-            let modified = info.st_mtim
-        #endif
-        modifiedSeconds = Int(modified.tv_sec)
-        modifiedNanoseconds = Int(modified.tv_nsec)
-    }
-}
