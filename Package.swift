@@ -290,7 +290,8 @@ let package = Package(
 // Release builds reach generic types' metadata through their accessors, not by mangled name. A mangled name's
 // generic requirements (a dictionary key's Hashable) are checked at run time, and each new pair of type and
 // protocol costs a scan of every protocol conformance in the binary: scans that were a large part of a command's
-// time (BENCHMARKS.md, #30). C targets take no Swift settings.
+// time (BENCHMARKS.md, #30). C targets take no Swift settings. Scripts/release-build.sh passes the same flag to the
+// dependencies' modules.
 for target in package.targets where [.regular, .executable].contains(target.type) {
     guard !["CPrintf", "CCurl"].contains(target.name) else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [

@@ -45,8 +45,10 @@ trap fakes_stop EXIT
 
 if [[ -z ${PLANNER_BIN:-} ]]; then
     # The Quick start's build (Scripts/quickstart.sh): release, Swift runtime linked in.
-    swift build -c release --static-swift-stdlib --scratch-path .build-install --product planner >&2
-    PLANNER_BIN="$(swift build -c release --static-swift-stdlib --scratch-path .build-install --show-bin-path)/planner"
+    # shellcheck source=Scripts/release-build.sh
+    . Scripts/release-build.sh
+    "${release_build[@]}" --product planner >&2
+    PLANNER_BIN="$("${release_build[@]}" --show-bin-path)/planner"
 fi
 planner=$(cd "$(dirname "$PLANNER_BIN")" && pwd)/$(basename "$PLANNER_BIN")
 compare=""

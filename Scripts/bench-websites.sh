@@ -3,6 +3,8 @@
 # the sequential sum (Scripts/bench_websites.py). Builds the release planner first (the Quick start's build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=(swift build -c release --static-swift-stdlib --scratch-path .build-install)
+# shellcheck source=Scripts/release-build.sh
+. Scripts/release-build.sh
+build=("${release_build[@]}")
 "${build[@]}" --product planner >&2
 PLANNER_BIN="$("${build[@]}" --show-bin-path)/planner" python3 Scripts/bench_websites.py

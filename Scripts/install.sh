@@ -37,7 +37,9 @@ cd "$(dirname "$0")/.."
 # built both ways recompiles much of the package each time it changes hands (10 min on 2 cores).
 build=(swift build -c "$configuration")
 if [[ $configuration == release && ${PLANNER_STATIC_STDLIB:-1} != 0 ]]; then
-    build+=(--static-swift-stdlib --scratch-path .build-install)
+    # shellcheck source=Scripts/release-build.sh
+    . Scripts/release-build.sh
+    build=("${release_build[@]}")
 fi
 echo "planner: building: ${build[*]} --product planner, then --product planner-server" >&2
 "${build[@]}" --product planner

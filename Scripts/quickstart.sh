@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/system-packages.sh
-build=(swift build -c release --static-swift-stdlib --scratch-path .build-install)
+# shellcheck source=Scripts/release-build.sh
+. Scripts/release-build.sh
+build=("${release_build[@]}")
 "${build[@]}" --product planner
 # planner-server beside it: `planner serve`, `users` and `db` hand over to it, so the service runs from here too.
 "${build[@]}" --product planner-server

@@ -13,7 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "startup-order: valgrind is missing (apt-get install -y valgrind)" >&2; exit 1; }
-build=(swift build -c release --static-swift-stdlib --scratch-path .build-install)
+# shellcheck source=Scripts/release-build.sh
+. Scripts/release-build.sh
+build=("${release_build[@]}")
 "${build[@]}" --product planner >&2
 work=$(mktemp -d "${TMPDIR:-/tmp}/planner-order.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,10 @@
+# Sourced: `release_build`, the one release build of the Quick start, install.sh, the benchmarks and
+# startup-order.sh. They share its scratch folder and its flags, so that none rebuilds what another built.
+#
+# The Swift runtime linked in (--static-swift-stdlib). Every Swift module, the dependencies' too, reaches generic
+# types' metadata through accessors rather than by mangled name: a mangled name's requirements are checked at run
+# time, each new pair of type and protocol a scan of every conformance in the binary (Package.swift sets the same
+# for the package's own targets, for a plain `swift build -c release`). Figures: docs/benchmarks-history.md, #30.
+# shellcheck disable=SC2034  # used by the scripts that source this file
+release_build=(swift build -c release --static-swift-stdlib --scratch-path .build-install
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
