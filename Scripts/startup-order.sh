@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Writes Scripts/startup-order.txt: the functions the release `planner` runs for its common commands (the README's
 # searches, then the film and showtimes commands with warm caches), in the order valgrind's callgrind first lists
-# them. The release link (Package.swift, the PlannerCLI target) hands the file to
-# lld as --symbol-ordering-file, so that those functions lie together at the start of the binary's code instead of
-# spread over its 30 MB: a run then maps a fraction of the pages (the README's search: 34 -> 25 MB of peak RSS, and
-# about 450 page faults fewer; BENCHMARKS.md, start-up).
+# them. The release link (Package.swift, the PlannerCLI target) hands the file to lld as --symbol-ordering-file, so
+# that those functions lie together at the start of the binary's code instead of spread over all of it: a run then
+# maps a fraction of the pages (the figures: BENCHMARKS.md, start-up).
 #
 # Usage: Scripts/startup-order.sh   (run again after large changes; names no longer in the binary are ignored by the
 #                                    link, and functions missing from the list are only not grouped)
