@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 
@@ -113,7 +114,7 @@ extension PlannerStore: ListEntryStorage {
             items.append(
                 ListItem(
                     film: try Film(row: row),
-                    addedAt: row["entryAddedAt"],
+                    addedAt: storedDate(row["entryAddedAt"]),
                     note: row["entryNote"],
                     priority: row["entryPriority"],
                     diary: Diary(
@@ -121,5 +122,44 @@ extension PlannerStore: ListEntryStorage {
                     releaseDate: row["effectiveRelease"]))
         }
         return items
+    }
+
+    /// A date as GRDB stores one (`YYYY-MM-DD HH:MM:SS.SSS`, UTC), read by arithmetic when it is a whole second of
+    /// ``CivilDay/calendarYears`` (what `add` writes), else by GRDB: its first date builds a Gregorian `Calendar`,
+    /// which scans every protocol conformance in the binary, for a column each film list reads.
+    static func storedDate(_ value: DatabaseValue) -> Date {
+        if case .string(let text) = value.storage, let seconds = wholeSecond(text) {
+            return Date(timeIntervalSince1970: seconds)
+        }
+        return Date.fromDatabaseValue(value) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The seconds since 1970 of `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD HH:MM:SS.000`, a real day of a year in
+    /// ``CivilDay/calendarYears``; nil for anything else.
+    static func wholeSecond(_ text: String) -> Double? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            guard bytes.count == 19 || (bytes.count == 23 && bytes[19] == UInt8(ascii: ".")
+                && bytes[20] == UInt8(ascii: "0") && bytes[21] == UInt8(ascii: "0") && bytes[22] == UInt8(ascii: "0"))
+            else { return nil }
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for byte in bytes[start..<(start + count)] {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
+                bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+                CivilDay.calendarYears.contains(year), (1...12).contains(month), (1...31).contains(day),
+                hour < 24, minute < 60, second < 60
+            else { return nil }
+            let days = CivilDay.days(year: year, month: month, day: day)
+            // A day past its month's end (02-30) is not a real day: GRDB's calendar decides what it means.
+            guard CivilDay.date(days: days) == (year, month, day) else { return nil }
+            return Double(days) * 86_400 + Double(hour * 3_600 + minute * 60 + second)
+        } ?? nil
     }
 }

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import GRDB
+import GRDBSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -119,24 +120,24 @@ extension PlannerStore {
         defer {
             if refused && !busy { for file in companions { try? FileManager.default.removeItem(atPath: file) } }
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeoutSeconds)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let (unknown, isMigrated) = try queue.read { db -> ([String], Bool) in
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+            let connection = try CheckConnection(path: path, busyTimeoutSeconds: busyTimeoutSeconds)
+            defer { connection.close() }
+            let (unknown, isMigrated) = try connection.inReadTransaction { () -> ([String], Bool) in
+                _ = try connection.column("SELECT count(*) FROM sqlite_master")
                 // Damage inside the file (a header that reads fine, pages that don't) is found before anything
                 // could write: quick_check reads every page.
-                let check = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
+                let check = try connection.column("PRAGMA quick_check(3)")
                 guard check == ["ok"] else {
                     throw WatchlistError.damaged(path: path, detail: check.joined(separator: "; "))
                 }
-                guard try migrator.hasBeenSuperseded(db) else { return ([], try migrator.hasCompletedMigrations(db)) }
-                let known = Set(migrator.migrations)
-                return (try migrator.appliedIdentifiers(db).subtracting(known).sorted(), false)
+                // As GRDB's migrator decides: superseded when a migration it does not know is applied, complete
+                // when every one it knows is.
+                let applied = try connection.appliedMigrations()
+                let known = migrator.migrations
+                let unknown = applied.subtracting(known).sorted()
+                return (unknown, unknown.isEmpty && known.allSatisfy(applied.contains))
             }
-            try queue.close()
             if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
             refused = false
             return isMigrated
@@ -185,5 +186,74 @@ final class CheckedSchemas: @unchecked Sendable {
         let isMigrated = try check()
         if isMigrated { current.insert(key) }
         return isMigrated
+    }
+}
+
+/// One read-only connection through SQLite's C interface, for the check before opening: GRDB's queue (a dispatch
+/// queue, its functions, collations and authorizer) costs several times the three reads the check makes. Its errors
+/// are GRDB's `DatabaseError`s, made as GRDB makes them, so they are worded the same.
+private final class CheckConnection {
+    private let handle: OpaquePointer
+
+    init(path: String, busyTimeoutSeconds: TimeInterval) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_close(handle)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code))
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, CInt(busyTimeoutSeconds * 1000))
+    }
+
+    func close() {
+        sqlite3_close(handle)
+    }
+
+    /// The first column of every row `sql` returns, as text.
+    func column(_ sql: String) throws -> [String] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw error(sql) }
+        defer { sqlite3_finalize(statement) }
+        var values: [String] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: values.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+            case SQLITE_DONE: return values
+            default: throw error(sql)
+            }
+        }
+    }
+
+    /// The identifiers in GRDB's `grdb_migrations` table, or none when the table is not there.
+    func appliedMigrations() throws -> Set<String> {
+        do {
+            return Set(try column("SELECT identifier FROM grdb_migrations"))
+        } catch {
+            let exists = try? column(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations' COLLATE NOCASE")
+            if exists?.isEmpty == true { return [] }
+            throw error
+        }
+    }
+
+    /// Runs `body` in one deferred read transaction, as GRDB's `read` does.
+    func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        _ = try column("BEGIN DEFERRED TRANSACTION")
+        do {
+            let value = try body()
+            _ = try column("COMMIT TRANSACTION")
+            return value
+        } catch {
+            _ = try? column("ROLLBACK TRANSACTION")
+            throw error
+        }
+    }
+
+    private func error(_ sql: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(handle)),
+            message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }
