@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Geo
 import Places
@@ -45,7 +46,10 @@ package struct ShowtimesServices {
     /// the `MOVIEGLU_` variables), the settings and the shared options.
     package static func make(_ options: ShowtimesRequest, environment: Environment) throws -> ShowtimesServices
     {
-        try make(options, storage: .sqlite(AppDatabase.open(explicit: options.db, environment: environment)), environment: environment)
+        // One connection: a command's reads and writes take turns (its providers' answers included), and a pool
+        // would open a reader beside the writer and check the WAL file through Foundation's URL on every run.
+        let store = try AppDatabase.open(explicit: options.db, environment: environment, concurrentReads: false)
+        return try make(options, storage: .sqlite(store), environment: environment)
     }
 
     /// Builds the services over open storage (the server's).
@@ -65,8 +69,7 @@ package struct ShowtimesServices {
             store: showtimes,
             policy: policy)
         var gracenote: GracenoteClient?
-        if let key = environment.variables[ShowtimesProvider.gracenoteKeyVariable]?
-            .trimmingCharacters(in: .whitespacesAndNewlines),
+        if let key = environment.variables[ShowtimesProvider.gracenoteKeyVariable]?.trimmingWhitespaceAndNewlines(),
             !key.isEmpty
         {
             gracenote = GracenoteClient(
@@ -79,10 +82,10 @@ package struct ShowtimesServices {
             environment: environment)
         services.verbose = options.verbose
         let movieGluValues = ShowtimesProvider.movieGluKeyVariables.map {
-            environment.variables[$0]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            environment.variables[$0]?.trimmingWhitespaceAndNewlines() ?? ""
         }
         if movieGluValues.allSatisfy({ !$0.isEmpty }) {
-            let territory = environment.variables["MOVIEGLU_TERRITORY"]?.trimmingCharacters(in: .whitespaces)
+            let territory = environment.variables["MOVIEGLU_TERRITORY"]?.trimmingSpaces()
                 .uppercased()
             if let territory, !territory.isEmpty,
                 !(territory.count == 2 && territory.allSatisfy { $0.isASCII && $0.isLetter })
@@ -99,7 +102,7 @@ package struct ShowtimesServices {
         }
         // PLANNER_SHOWTIMES_WEBSITES=never turns the pages off for a whole machine (a server, the tests).
         var websites = settings.showtimesWebsites
-        if let value = environment.variables["PLANNER_SHOWTIMES_WEBSITES"]?.trimmingCharacters(in: .whitespaces)
+        if let value = environment.variables["PLANNER_SHOWTIMES_WEBSITES"]?.trimmingSpaces()
             .lowercased(), !value.isEmpty
         {
             guard value == "never" || value == "auto" else {
@@ -603,7 +606,7 @@ package struct NearbyShows {
     /// A theater's web site from OpenStreetMap's `website` or `contact:website` tag, when it is an http(s) URL.
     static func website(of theater: Theater) -> URL? {
         guard let text = theater.tags["website"] ?? theater.tags["contact:website"],
-            let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+            let url = URL(string: text.trimmingSpaces()),
             ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else { return nil }
         return url
