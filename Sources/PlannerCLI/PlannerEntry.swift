@@ -10,9 +10,9 @@ enum PlannerEntry {
         // A closed pipe is a write error to report (EPIPE), not a signal that kills the process unannounced.
         signal(SIGPIPE, SIG_IGN)
         do {
-            // `--version` alone, and the plain forms of the main command, the lists, now-playing, showtimes and
-            // plan skip argument-parser's reflection (its check for a completion-script request alone is a fifth
-            // of `--version`); the rest goes to it.
+            // `--version` alone, and the plain forms of the main command, the lists, now-playing, showtimes, plan
+            // and suggest skip argument-parser's reflection (its check for a completion-script request alone is a
+            // fifth of `--version`); the rest goes to it.
             let arguments = Array(CommandLine.arguments.dropFirst())
             if arguments == ["--version"] {
                 Console.out(PlannerCommand.version)
@@ -33,6 +33,10 @@ enum PlannerEntry {
             }
             if let showtimes = QuickShowtimes(arguments: arguments, environment: CompositionRoot.environment) {
                 try await showtimes.run()
+                return
+            }
+            if let suggest = QuickSuggest(arguments: arguments, environment: CompositionRoot.environment) {
+                try await suggest.run()
                 return
             }
             var command = try PlannerCommand.parseAsRoot()

@@ -29,23 +29,34 @@ extension PlannerCommand {
         }
 
         func run() async throws {
+            try await Self.run(
+                near: location.near, search: search.request, film: film.request, includeWatched: includeWatched,
+                long: long.long, format: output.format, to: output.target)
+        }
+
+        /// What both readers of the line run: argument-parser's, and ``QuickSuggest``.
+        static func run(
+            near: String?, search: SearchRequest, film: FilmRequest, includeWatched: Bool, long: Bool,
+            format: OutputFormat, to target: OutputTarget
+        ) async throws {
             let environment = CompositionRoot.environment
-            let services = try FilmServices.make(film.request, environment: environment)
+            let services = try FilmServices.make(film, environment: environment)
             var report = try await services
                 .suggestReport(
-                    near: try location.resolvedNear(environment: CompositionRoot.environment), search: search.request.offline(film.offline, verbose: film.verbose),
+                    near: try LocationOptions.resolved(near, environment: environment),
+                    search: search.offline(film.offline, verbose: film.verbose),
                     includeWatched: includeWatched,
-                    showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache.request), environment: environment),
+                    showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache), environment: environment),
                     environment: environment,
                     // Only the GeoJSON draws the routes' lines.
-                    routeLines: output.format == .geojson)
-            report.long = long.long
-            switch output.format {
+                    routeLines: format == .geojson)
+            report.long = long
+            switch format {
             case .json:
                 report.images = await services.imageLinks()
-                try output.target.write(try report.json())
-            case .geojson: try output.target.write(report.geoJSON())
-            default: try output.target.write(report.table())
+                try target.write(try report.json())
+            case .geojson: try target.write(report.geoJSON())
+            default: try target.write(report.table())
             }
         }
     }
