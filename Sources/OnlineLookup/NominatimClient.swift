@@ -128,7 +128,14 @@ public struct NominatimClient: Sendable {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         components.queryItems = sorted.map { URLQueryItem(name: $0.key, value: $0.value) }
         // URLComponents leaves '+' as it is, and servers read a '+' in a query as a space: "A+B" must arrive whole.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        // (Byte by byte: `replacingOccurrences` bridges to NSString, whose first use scans every conformance.)
+        components.percentEncodedQuery = components.percentEncodedQuery.map { query in
+            var encoded = ""
+            for character in query.unicodeScalars {
+                if character == "+" { encoded += "%2B" } else { encoded.unicodeScalars.append(character) }
+            }
+            return encoded
+        }
         guard let url = components.url else { throw OnlineLookupError.invalidBaseURL(baseURL.absoluteString) }
         let made = (url, "nominatim /\(path)?" + (components.percentEncodedQuery ?? ""))
         madeRequests.withLock { kept in

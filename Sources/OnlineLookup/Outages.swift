@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Services that could not be reached a moment ago, by base URL: for `outageSeconds` after a failure to connect
 /// or a time-out, a process asks that service no more and answers with the same failure at once.
@@ -74,6 +75,6 @@ extension Outages {
         case .timedOut: kind = "timed out"
         default: return
         }
-        try? cache.store(Data(kind.utf8), for: cacheKey(key), at: now)
+        try? cache.store(Data(utf8Of: kind), for: cacheKey(key), at: now)
     }
 }

@@ -59,7 +59,7 @@ public struct OverpassClient: Sendable {
         let ql = Self.query(for: query, around: center, radiusMeters: radiusMeters)
         var request = HTTPRequest(url: baseURL, method: "POST")
         request.headers["Content-Type"] = "application/x-www-form-urlencoded"
-        request.body = Data(("data=" + Self.formEncode(ql)).utf8)
+        request.body = Data(utf8Of: "data=" + Self.formEncode(ql))
         let (body, provenance) = try await client.fetch(
             request, cacheKey: "overpass " + ql, freshSeconds: LookupCache.theaterLookupSeconds,
             validate: { _ = try Self.parse($0) })
@@ -109,7 +109,16 @@ public struct OverpassClient: Sendable {
 
     /// Escapes a string for a double-quoted Overpass QL literal.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        // Character by character, as `replacingOccurrences` would: its bridging to NSString costs a command run-time
+        // checks of generic requirements, each a scan of every protocol conformance in the binary.
+        guard text.contains(where: { $0 == "\\" || $0 == "\"" }) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            if character == "\\" || character == "\"" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// Letters and the accented forms of them that a name search should also match: "Cinema Opera" must find

@@ -23,11 +23,11 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     }
 
     /// The day `date` falls on in `timeZone`.
+    /// (Read as ``LocalClock`` reads a wall clock: by arithmetic where the Gregorian calendar agrees, whose first
+    /// use in a command scans every protocol conformance in the binary.)
     public init(_ date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: c.year!, month: c.month!, day: c.day!)
+        let clock = LocalClock.wallClock(of: date, in: timeZone)
+        self.init(year: clock.year, month: clock.month, day: clock.day)
     }
 
     /// Whole days from `self` to `other` (positive when `other` is later).

@@ -199,7 +199,9 @@ public struct RoadRouter: Router {
         from origin: Coordinate, to destinations: [Destination], mode: TravelMode
     ) -> [Route<Destination>] {
         let paths = searchPaths(from: origin, to: destinations.map(\.coordinate), mode: mode, limit: nil)
-        return zip(destinations, paths).map { destination, path in route(origin, destination, mode, path) }
+        // By index, not `zip`: in a generic function, a first `Zip2Sequence` of a type checks its requirements at
+        // run time, a scan of every protocol conformance in the binary.
+        return destinations.indices.map { route(origin, destinations[$0], mode, paths[$0]) }
     }
 
     /// `routes(from:to:mode:)` without building the lines: the same searches, times and distances.
@@ -208,9 +210,7 @@ public struct RoadRouter: Router {
     ) -> [Route<Destination>] {
         let paths = searchPaths(
             from: origin, to: destinations.map(\.coordinate), mode: mode, limit: nil, lines: false)
-        return zip(destinations, paths).map { destination, path in
-            route(origin, destination, mode, path, lines: false)
-        }
+        return destinations.indices.map { route(origin, destinations[$0], mode, paths[$0], lines: false) }
     }
 
     /// The `count` destinations fastest to reach by road, fastest first, from one search that stops as soon as
@@ -225,7 +225,7 @@ public struct RoadRouter: Router {
             return Array(estimates.sorted { $0.durationSeconds < $1.durationSeconds }.prefix(count))
         }
         let paths = searchPaths(from: origin, to: destinations.map(\.coordinate), mode: mode, limit: count)
-        let found = zip(destinations, paths).compactMap { destination, path in path.map { (destination, $0) } }
+        let found = destinations.indices.compactMap { index in paths[index].map { (destinations[index], $0) } }
         return found.sorted { $0.1.durationSeconds < $1.1.durationSeconds }.prefix(count)
             .map { route(origin, $0.0, mode, $0.1) }
     }

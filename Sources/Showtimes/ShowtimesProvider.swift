@@ -67,9 +67,11 @@ public struct ShowtimesProvider: Sendable, Hashable, CustomStringConvertible {
     /// "set MOVIEGLU_CLIENT, MOVIEGLU_API_KEY and MOVIEGLU_AUTHORIZATION"; nil for a provider that needs no key.
     public var configureHint: String? {
         guard !keyVariables.isEmpty else { return nil }
-        let list =
-            keyVariables.count == 1
-            ? keyVariables[0] : keyVariables.dropLast().joined(separator: ", ") + " and " + keyVariables.last!
+        // By index: a slice's `joined` in a command reads its generic requirements at run time, a conformance scan.
+        var list = keyVariables[0]
+        for index in keyVariables.indices.dropFirst() {
+            list += (index == keyVariables.count - 1 ? " and " : ", ") + keyVariables[index]
+        }
         return "set \(list)"
     }
 

@@ -83,3 +83,12 @@ extension HTTPTransport {
     /// A transport with nothing to start ahead starts nothing.
     public func lookUpAhead(_ url: URL) {}
 }
+
+extension Data {
+    /// The UTF-8 bytes of `text`, as a request body: `Data(text.utf8)` first asks at run time whether the view is
+    /// `ContiguousBytes`, and a process's first such question scans every protocol conformance in the binary.
+    package init(utf8Of text: String) {
+        var text = text
+        self = text.withUTF8 { bytes in bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data() }
+    }
+}

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Geo
 import Planner
@@ -318,6 +319,16 @@ package struct SuggestReport {
 
     /// "Thu 19:00", on the show's own clock.
     static func shortTime(_ show: Show) -> String {
+        // By arithmetic in the years the calendar reads alike (its first use in a command, and `String(format:)`'s,
+        // each scan every protocol conformance in the binary).
+        let clock = LocalClock.wallClock(of: show.start, in: show.timeZone)
+        if CivilDay.calendarYears.contains(clock.year) {
+            let days = CivilDay.days(year: clock.year, month: clock.month, day: clock.day)
+            // 1970-01-01 was a Thursday.
+            let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][((days % 7) + 11) % 7]
+            func twoDigits(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
+            return weekday + " " + twoDigits(clock.hour) + ":" + twoDigits(clock.minute)
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = show.timeZone
         let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][calendar.component(.weekday, from: show.start) - 1]

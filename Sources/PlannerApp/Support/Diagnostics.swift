@@ -1,4 +1,5 @@
 import Foundation
+import OnlineLookup
 import Transport
 
 /// The core's own diagnostics: warnings and `--verbose` request logs, one line each on standard error. The core
@@ -14,7 +15,12 @@ package enum Diagnostics {
 package func clause(_ error: any Error) -> String {
     // An error that describes itself is asked directly: `"\(error)"` first asks whether it writes itself to a stream
     // (no error here does), a run-time check whose first answer for a type scans every protocol conformance.
-    let text = (error as? any CustomStringConvertible)?.description ?? "\(error)"
+    // The services' and the transport's errors are tried by type first: a first cast to a protocol scans them all.
+    // (Through `Any`: with Foundation, Swift takes a cast of `any Error` to a protocol for one that cannot fail.)
+    let value: Any = error
+    let text =
+        (error as? OnlineLookupError)?.description ?? (error as? TransportError)?.description
+        ?? (value as? any CustomStringConvertible)?.description ?? "\(error)"
     return text.hasSuffix(".") ? String(text.dropLast()) : text
 }
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 #if canImport(FoundationXML)
@@ -186,7 +187,7 @@ final class RecordXMLParser: NSObject, XMLParserDelegate {
             return
         }
         if depthInRecord == 1, let name = field {
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = text.trimmingWhitespaceAndNewlines()
             if !value.isEmpty { current?[name] = value }
             field = nil
         }
