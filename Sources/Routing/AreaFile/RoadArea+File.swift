@@ -405,6 +405,9 @@ extension RoadArea {
             graph.edgeWeightsSeconds.count == edges,
             graph.edgeOffsets.first == 0, graph.edgeOffsets.last == Int32(edges)
         else { throw BinaryReader.Failure(reason: "\(graph.mode) graph arrays disagree in size") }
+        // Every load checks every value: first in passes without a branch per value, which the compiler vectorizes;
+        // only a graph they refuse is walked again below, for the first value to name.
+        if Self.valuesAreSound(graph) { return }
         for node in 0..<nodes where !(abs(graph.latitudes[node]) <= 90 && abs(graph.longitudes[node]) <= 180) {
             throw BinaryReader.Failure(reason: "\(graph.mode) graph node \(node) has an invalid coordinate")
         }
@@ -419,6 +422,48 @@ extension RoadArea {
         }
         for weight in graph.edgeWeightsSeconds where !(weight >= 0 && weight.isFinite) {
             throw BinaryReader.Failure(reason: "\(graph.mode) graph has an edge of weight \(weight)")
+        }
+    }
+
+    /// Whether every check of ``validate(_:)`` after the sizes' passes: coordinates in range, offsets that never go
+    /// back, edge targets among the nodes, durations and weights finite and not negative (NaN fails each, as there).
+    static func valuesAreSound(_ graph: RoadGraph) -> Bool {
+        let nodes = graph.nodeCount
+        let offsetsRise = graph.edgeOffsets.withUnsafeBufferPointer { offsets in
+            var failures = 0
+            for index in 0..<nodes { failures &+= offsets[index] <= offsets[index + 1] ? 0 : 1 }
+            return failures == 0
+        }
+        let targetsInRange = graph.edgeTargets.withUnsafeBufferPointer { targets in
+            // Negative targets are above every node count as unsigned numbers.
+            var largest: UInt32 = 0
+            for target in targets { largest = max(largest, UInt32(bitPattern: target)) }
+            return targets.isEmpty || Int(largest) < nodes
+        }
+        return allWithin(graph.latitudes, 90) && allWithin(graph.longitudes, 180) && offsetsRise && targetsInRange
+            && allNonNegativeAndFinite(graph.edgeDurationsSeconds) && allNonNegativeAndFinite(graph.edgeWeightsSeconds)
+    }
+
+    /// `abs(value) <= limit` for every value, on the bits: without the sign, a larger double (NaN and infinity the
+    /// largest) has a larger pattern.
+    static func allWithin(_ values: [Double], _ limit: Double) -> Bool {
+        values.withUnsafeBufferPointer { buffer in
+            var largest: UInt64 = 0
+            for value in buffer { largest = max(largest, value.bitPattern & 0x7FFF_FFFF_FFFF_FFFF) }
+            return largest <= limit.bitPattern
+        }
+    }
+
+    /// `value >= 0 && value.isFinite` for every value, on the bits: +0 and -0, or a positive pattern below
+    /// infinity's.
+    static func allNonNegativeAndFinite(_ values: [Double]) -> Bool {
+        values.withUnsafeBufferPointer { buffer in
+            var largest: UInt64 = 0
+            for value in buffer {
+                let bits = value.bitPattern
+                largest = max(largest, bits == 0x8000_0000_0000_0000 ? 0 : bits)
+            }
+            return largest < Double.infinity.bitPattern
         }
     }
 }

@@ -41,24 +41,43 @@ extension ReverseAdjacency {
     init(offsets: [Int32], sources: [Int32], edges: [Int32], of graph: RoadGraph) throws(BinaryReader.Failure) {
         let (nodes, edgeCount) = (graph.nodeCount, graph.edgeCount)
         guard offsets.count == nodes + 1, sources.count == edgeCount, edges.count == edgeCount, offsets.first == 0,
-            offsets.last == Int32(exactly: edgeCount)
+            offsets.last == Int32(exactly: edgeCount), graph.edgeOffsets.count == nodes + 1,
+            graph.edgeTargets.count == edgeCount
         else { throw BinaryReader.Failure(reason: "\(graph.mode) graph incoming edges disagree in size") }
         // All of them first: offsets that rose past the edges and fell back would send the walk below out of bounds.
         for node in 0..<nodes where offsets[node] > offsets[node + 1] {
             throw BinaryReader.Failure(reason: "\(graph.mode) graph incoming offsets go back at node \(node)")
         }
-        var seen = [Bool](repeating: false, count: edgeCount)
-        for node in 0..<nodes {
-            for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
-                let (edge, source) = (Int(edges[slot]), Int(sources[slot]))
-                guard edge >= 0, edge < edgeCount, !seen[edge], Int(graph.edgeTargets[edge]) == node, source >= 0,
-                    source < nodes, graph.edgeRange(of: source).contains(edge)
-                else {
-                    throw BinaryReader.Failure(
-                        reason: "\(graph.mode) graph incoming edge \(slot) is not an edge into node \(node)")
+        // The walk reads the arrays through their buffers: every index is checked against its count above or here.
+        let wrongSlot: Int? = offsets.withUnsafeBufferPointer { offsets in
+            sources.withUnsafeBufferPointer { sources in
+                edges.withUnsafeBufferPointer { edges in
+                    graph.edgeTargets.withUnsafeBufferPointer { targets in
+                        graph.edgeOffsets.withUnsafeBufferPointer { forward in
+                            var seen = [Bool](repeating: false, count: edgeCount)
+                            return seen.withUnsafeMutableBufferPointer { seen -> Int? in
+                                for node in 0..<nodes {
+                                    for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
+                                        let (edge, source) = (Int(edges[slot]), Int(sources[slot]))
+                                        guard edge >= 0, edge < edgeCount, !seen[edge], Int(targets[edge]) == node,
+                                            source >= 0, source < nodes, Int(forward[source]) <= edge,
+                                            edge < Int(forward[source + 1])
+                                        else { return slot }
+                                        seen[edge] = true
+                                    }
+                                }
+                                return nil
+                            }
+                        }
+                    }
                 }
-                seen[edge] = true
             }
+        }
+        if let slot = wrongSlot {
+            var node = 0
+            while Int(offsets[node + 1]) <= slot { node += 1 }
+            throw BinaryReader.Failure(
+                reason: "\(graph.mode) graph incoming edge \(slot) is not an edge into node \(node)")
         }
         self.offsets = offsets
         self.sources = sources
