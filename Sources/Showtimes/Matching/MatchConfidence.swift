@@ -37,6 +37,74 @@ public enum NameKey {
 
     /// ``of(_:)`` worked out (it depends on `text` alone).
     static func computed(_ text: String) -> String {
+        plainKey(text) ?? foldedKey(text)
+    }
+
+    /// What ``foldedKey(_:)`` answers, for a text of ASCII and the accented Latin-1 letters that fold to one ASCII
+    /// letter (the names and titles of most cinemas), worked out byte by byte; nil for any other text. Tests hold
+    /// the two equal over that alphabet.
+    static func plainKey(_ text: String) -> String? {
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count)
+        var depth = 0
+        var wordEnded = false
+        func append(_ byte: UInt8) {
+            if wordEnded && !key.isEmpty { key.append(0x20) }
+            wordEnded = false
+            key.append(byte)
+        }
+        for scalar in text.unicodeScalars {
+            guard scalar.value < 0x100 else { return nil }
+            let folded = plainFolding[Int(scalar.value)]
+            switch folded {
+            case Plain.unsupported: return nil
+            case Plain.open: depth += 1
+            case Plain.close: depth = max(0, depth - 1)
+            case _ where depth > 0: continue
+            case Plain.separator: wordEnded = true
+            case Plain.ampersand:
+                wordEnded = true
+                for byte in "and".utf8 { append(byte) }
+                wordEnded = true
+            default: append(folded)
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The codes of ``plainFolding`` that are not a folded letter or digit.
+    private enum Plain {
+        static let unsupported: UInt8 = 0
+        static let separator: UInt8 = 1
+        static let ampersand: UInt8 = 2
+        static let open: UInt8 = 3
+        static let close: UInt8 = 4
+    }
+
+    /// For each scalar below U+0100: the ASCII letter or digit it folds to, or a ``Plain`` code. Letters with a
+    /// diacritic fold to their base letter (Unicode's canonical decompositions); æ, ð, ø, þ, ß and the symbols,
+    /// signs and spaces above ASCII are left to Foundation.
+    private static let plainFolding: [UInt8] = {
+        var table = [UInt8](repeating: Plain.unsupported, count: 0x100)
+        for value in 0..<0x80 { table[value] = Plain.separator }
+        for value in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(value)] = value }
+        for value in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(value)] = value + 0x20 }
+        for value in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(value)] = value }
+        table[Int(UInt8(ascii: "&"))] = Plain.ampersand
+        for value in ["(", "["] { table[Int(UInt8(ascii: Unicode.Scalar(value)!))] = Plain.open }
+        for value in [")", "]"] { table[Int(UInt8(ascii: Unicode.Scalar(value)!))] = Plain.close }
+        let accented: [(String, String)] = [
+            ("ÀÁÂÃÄÅàáâãäå", "a"), ("Çç", "c"), ("ÈÉÊËèéêë", "e"), ("ÌÍÎÏìíîï", "i"), ("Ññ", "n"),
+            ("ÒÓÔÕÖòóôõö", "o"), ("ÙÚÛÜùúûü", "u"), ("Ýýÿ", "y"),
+        ]
+        for (letters, base) in accented {
+            for scalar in letters.unicodeScalars { table[Int(scalar.value)] = base.utf8.first! }
+        }
+        return table
+    }()
+
+    /// ``of(_:)`` through Foundation's folding, for any text.
+    static func foldedKey(_ text: String) -> String {
         var plain = ""
         var depth = 0
         for character in text {
