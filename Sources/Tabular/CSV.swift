@@ -33,23 +33,32 @@ public enum CSV {
     ///
     /// Lenient where RFC 4180 is silent: a quote inside an unquoted field is kept as a character, and text right
     /// after a closing quote is appended to the field.
-    /// - Parameter separator: `,` by default; `;` for files that use it (French open data, for one).
+    /// - Parameter separator: `,` by default; `;` for files that use it (French open data, for one). ASCII.
     /// - Throws: ``CSVError/unclosedQuote(line:)`` for a quote left open at the end.
     public static func parse(_ text: String, separator: Unicode.Scalar = ",") throws -> [Record] {
+        precondition(separator.isASCII, "a CSV separator is an ASCII character")
+        var text = text
+        // Every character CSV gives a meaning to is ASCII, so the UTF-8 bytes are read one by one: a field is cut
+        // only beside an ASCII byte, never inside a character.
+        return try text.withUTF8 { try parse(bytes: $0, separator: UInt8(separator.value)) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) throws -> [Record] {
+        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var records: [Record] = []
         var fields: [String] = []
-        var field = String.UnicodeScalarView()
+        var field: [UInt8] = []
         var line = 1
         var recordLine = 1
         var quoteLine = 1
         var inQuotes = false
         var fieldWasQuoted = false
-        var scalars = text.unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        // A byte order mark (U+FEFF, EF BB BF in UTF-8) at the start is not part of the first field.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
 
         func endField() {
-            fields.append(String(field))
-            field = String.UnicodeScalarView()
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
             fieldWasQuoted = false
         }
         func endRecord() {
@@ -61,42 +70,41 @@ public enum CSV {
             fields = []
         }
 
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            index = scalars.index(after: index)
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             if inQuotes {
-                if scalar == "\"" {
-                    if index < scalars.endIndex && scalars[index] == "\"" {
-                        field.append("\"")
-                        index = scalars.index(after: index)
+                if byte == quote {
+                    if index < bytes.count && bytes[index] == quote {
+                        field.append(quote)
+                        index += 1
                     } else {
                         inQuotes = false
                     }
                 } else {
-                    if scalar == "\n" || (scalar == "\r" && (index == scalars.endIndex || scalars[index] != "\n")) {
+                    if byte == lf || (byte == cr && (index == bytes.count || bytes[index] != lf)) {
                         line += 1
                     }
-                    field.append(scalar)
+                    field.append(byte)
                 }
                 continue
             }
-            switch scalar {
-            case "\"" where field.isEmpty && !fieldWasQuoted:
+            switch byte {
+            case quote where field.isEmpty && !fieldWasQuoted:
                 inQuotes = true
                 fieldWasQuoted = true
                 quoteLine = line
             case separator:
                 endField()
-            case "\r", "\n":
-                if scalar == "\r" && index < scalars.endIndex && scalars[index] == "\n" {
-                    index = scalars.index(after: index)
+            case cr, lf:
+                if byte == cr && index < bytes.count && bytes[index] == lf {
+                    index += 1
                 }
                 endRecord()
                 line += 1
                 recordLine = line
             default:
-                field.append(scalar)
+                field.append(byte)
             }
         }
         if inQuotes {

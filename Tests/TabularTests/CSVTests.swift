@@ -34,4 +34,15 @@ import Tabular
         #expect(text.hasPrefix("Date,Name\n2024-01-01,Robert'); DROP TABLE film;--\n,\"a,b \"\"c\"\"\nd\"\n"))
         #expect(try CSV.parse(text).map(\.fields) == rows)
     }
+
+    @Test func fieldsKeepEveryCharacterBetweenSeparatorsAsWritten() throws {
+        let text = "Kesäkino Engel;Sofiankatu 4 \"C\";Ålandsgatan 🎬\r\n\"Bio; Rex\"x;é\u{301};\r"
+
+        let records = try CSV.parse(text, separator: ";")
+
+        #expect(records.map(\.fields) == [
+            ["Kesäkino Engel", "Sofiankatu 4 \"C\"", "Ålandsgatan 🎬"], ["Bio; Rexx", "é\u{301}", ""],
+        ])
+        #expect(records.map(\.line) == [1, 2])
+    }
 }
