@@ -167,7 +167,7 @@ public enum LocalClock {
     /// The common form (`YYYY-MM-DDTHH:MM:SS` and `Z` or `±HH:MM`, every field in range) is read here; anything
     /// else goes to `ISO8601DateFormatter`, plain and then with fractional seconds, as before.
     public static func instant(iso8601 text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if let date = plainInstant(trimmed) { return date }
         return ClockTables.shared.parsed(trimmed)
     }
