@@ -21,11 +21,19 @@ extension PlannerStore {
         /// Every migration of the migrator was applied when the file was checked, so opening it need not run the
         /// migrator again (a newer planner's file is refused; another process can only have applied more).
         var isMigrated = false
+        /// The schema is left to be checked on the store's own connection (``checkSchema(on:path:migrator:)``):
+        /// a WAL file with nothing in its -wal file, which a connection opened for writing leaves as it is.
+        var schemaLeftToConnection = false
     }
 
     /// Checks the file before any connection that could write to it is opened.
+    /// - Parameter onConnection: the caller opens one connection for writing and checks the schema on it with
+    ///   ``checkSchema(on:path:migrator:)`` where ``CheckedFile/schemaLeftToConnection`` says so: a second
+    ///   connection's opening and reading of the schema saved.
     @discardableResult
-    static func checkBeforeOpening(path: String, readOnly: Bool, migrator: DatabaseMigrator) throws -> CheckedFile {
+    static func checkBeforeOpening(
+        path: String, readOnly: Bool, migrator: DatabaseMigrator, onConnection: Bool = false
+    ) throws -> CheckedFile {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -49,12 +57,50 @@ extension PlannerStore {
             throw WatchlistError.notADatabase(path: path)
         }
         if !readOnly { try checkWritable(path: path) }
+        let isInWALMode = header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
+        if onConnection && !readOnly && isInWALMode && walFileHoldsNothing(path: path)
+            && !checkedSchemas.isKnownMigrated(path: path, migrator: migrator)
+        {
+            return CheckedFile(isInWALMode: true, schemaLeftToConnection: true)
+        }
         let isMigrated = try checkedSchemas.isMigrated(path: path, migrator: migrator) {
             try checkSchema(path: path, migrator: migrator)
         }
-        return CheckedFile(
-            isInWALMode: header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2,
-            isMigrated: isMigrated)
+        return CheckedFile(isInWALMode: isInWALMode, isMigrated: isMigrated)
+    }
+
+    /// Whether the file's -wal file is missing or empty: a connection that opens the file then has nothing to write
+    /// back into it when it closes.
+    private static func walFileHoldsNothing(path: String) -> Bool {
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0 else { return errno == ENOENT }
+        return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
+    }
+
+    /// The -wal and -shm files not beside the file yet: a refused file is left as it was found, without them.
+    static func missingCompanions(of path: String) -> [String] {
+        [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The check ``checkBeforeOpening(path:readOnly:migrator:onConnection:)`` left to the store's connection: the
+    /// same reads as on a connection of its own (every page, then the migrations applied), in one read.
+    /// - Returns: whether every migration of `migrator` is applied.
+    static func checkSchema(on writer: any DatabaseWriter, path: String, migrator: DatabaseMigrator) throws -> Bool {
+        let (unknown, isMigrated) = try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
+            try writer.read { db -> ([String], Bool) in
+                let check = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
+                guard check == ["ok"] else {
+                    throw WatchlistError.damaged(path: path, detail: check.joined(separator: "; "))
+                }
+                let applied = try migrator.appliedIdentifiers(db)
+                let known = migrator.migrations
+                let unknown = applied.subtracting(known).sorted()
+                return (unknown, unknown.isEmpty && known.allSatisfy(applied.contains))
+            }
+        }
+        if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
+        if isMigrated { checkedSchemas.keep(path: path, migrator: migrator) }
+        return isMigrated
     }
 
     /// The files whose schema this process has checked and found current (``checkSchema(path:migrator:)``).
@@ -114,7 +160,7 @@ extension PlannerStore {
 
     private static func checkSchemaOnce(path: String, migrator: DatabaseMigrator) throws -> Bool {
         // Reading a WAL-mode file creates its -wal and -shm files; a refused file is left as it was found.
-        let companions = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
+        let companions = missingCompanions(of: path)
         var refused = true
         var busy = false
         defer {
@@ -172,6 +218,18 @@ final class CheckedSchemas: @unchecked Sendable {
 
     private let lock = NSLock()
     private var current: Set<Key> = []
+
+    /// Whether this process found every migration of `migrator` applied to the file at `path` as it is now.
+    func isKnownMigrated(path: String, migrator: DatabaseMigrator) -> Bool {
+        guard let file = FileStamp(path: path) else { return false }
+        return lock.withLock { current.contains(Key(file: file, migrations: migrator.migrations)) }
+    }
+
+    /// Records that every migration of `migrator` is applied to the file at `path` as it is now.
+    func keep(path: String, migrator: DatabaseMigrator) {
+        guard let file = FileStamp(path: path) else { return }
+        _ = lock.withLock { current.insert(Key(file: file, migrations: migrator.migrations)) }
+    }
 
     /// Whether every migration of `migrator` is applied to the file at `path`: true without `check` when this
     /// process found so for the file as it is now, else what `check` says.

@@ -55,7 +55,8 @@ public final class PlannerStore: Sendable {
         path: String, readOnly: Bool = false, migrations: [MigrationRegistration] = [], concurrentReads: Bool = true
     ) throws {
         let migrator = Self.migrator(with: migrations)
-        let checked = try Self.checkBeforeOpening(path: path, readOnly: readOnly, migrator: migrator)
+        let checked = try Self.checkBeforeOpening(
+            path: path, readOnly: readOnly, migrator: migrator, onConnection: !readOnly && !concurrentReads)
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.readonly = readOnly
@@ -83,10 +84,27 @@ public final class PlannerStore: Sendable {
                 } else {
                     configuration.journalMode = .wal
                 }
-                writer = try Self.retrying(until: .now + .seconds(Self.busyTimeoutSeconds)) {
-                    try DatabaseQueue(path: path, configuration: configuration)
+                let companions = checked.schemaLeftToConnection ? Self.missingCompanions(of: path) : []
+                var opened: DatabaseQueue?
+                var isMigrated = checked.isMigrated
+                do {
+                    let queue = try Self.retrying(until: .now + .seconds(Self.busyTimeoutSeconds)) {
+                        try DatabaseQueue(path: path, configuration: configuration)
+                    }
+                    opened = queue
+                    if checked.schemaLeftToConnection {
+                        isMigrated = try Self.checkSchema(on: queue, path: path, migrator: migrator)
+                    }
+                } catch {
+                    // Refused: closed, and left as it was found (unless another process holds it).
+                    try? opened?.close()
+                    if !((error as? DatabaseError).map(Self.isBusy) ?? false) {
+                        for file in companions { try? FileManager.default.removeItem(atPath: file) }
+                    }
+                    throw error
                 }
-                if !checked.isMigrated { try Self.migrate(writer, with: migrator) }
+                writer = opened!
+                if !isMigrated { try Self.migrate(writer, with: migrator) }
             }
         } catch {
             throw WatchlistError.translating(error, path: path)

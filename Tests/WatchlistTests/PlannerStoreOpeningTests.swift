@@ -46,12 +46,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
-    @Test func aDatabaseWithADamagedPageIsRefusedUnchanged() throws {
+    /// With one connection (a command's), the schema is checked on the store's own connection.
+    @Test(arguments: [true, false])
+    func aDatabaseWithADamagedPageIsRefusedUnchanged(concurrentReads: Bool) throws {
         // Given a store of 2,000 films whose file has a page overwritten in the middle
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.path("planner.sqlite")
-        let store = try PlannerStore(path: path)
+        let store = try PlannerStore(path: path, concurrentReads: concurrentReads)
         for id in 1...2000 { try store.add(Film(id: id, title: "Film \(id) " + String(repeating: "x", count: 200)), to: .watchlist) }
         try close(store)
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
@@ -61,9 +63,11 @@ import Testing
         try handle.close()
         let before = try checksum(ofFileAt: path)
         let logBefore = try checksum(ofFileAt: path + "-wal")
+        // One connection leaves an empty -wal file: the next such open checks the schema on its own connection
+        #expect(try concurrentReads || walFileSize(path) == 0)
 
         // When it is opened, read-write or read-only
-        #expect { try PlannerStore(path: path) } throws: { error in
+        #expect { try PlannerStore(path: path, concurrentReads: concurrentReads) } throws: { error in
             guard case .damaged(let reported, _)? = error as? WatchlistError else { return false }
             return reported == path && !"\(error)".contains("not a SQLite database")
         }
@@ -113,17 +117,18 @@ import Testing
         #expect(checks == 4)
     }
 
-    @Test func aPageDamagedAfterAnOpenIsFoundByTheNextOpen() throws {
+    @Test(arguments: [true, false])
+    func aPageDamagedAfterAnOpenIsFoundByTheNextOpen(concurrentReads: Bool) throws {
         // Given a store's file, opened and checked by this process, then closed
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.path("planner.sqlite")
-        let store = try PlannerStore(path: path)
+        let store = try PlannerStore(path: path, concurrentReads: concurrentReads)
         for id in 1...2000 {
             try store.add(Film(id: id, title: "Film \(id) " + String(repeating: "x", count: 200)), to: .watchlist)
         }
         try close(store)
-        try close(try PlannerStore(path: path))
+        try close(try PlannerStore(path: path, concurrentReads: concurrentReads))
 
         // When a page in its middle is overwritten, the next open reads every page again and refuses it
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
@@ -131,7 +136,7 @@ import Testing
         try handle.seek(toOffset: size / 2 / 4096 * 4096 + 100)
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 3000))
         try handle.close()
-        #expect { try PlannerStore(path: path) } throws: { error in
+        #expect { try PlannerStore(path: path, concurrentReads: concurrentReads) } throws: { error in
             guard case .damaged? = error as? WatchlistError else { return false }
             return true
         }
@@ -203,12 +208,13 @@ import Testing
         try close(pool)
     }
 
-    @Test func aDatabaseWithANewerSchemaIsRefusedUnchanged() throws {
+    @Test(arguments: [true, false])
+    func aDatabaseWithANewerSchemaIsRefusedUnchanged(concurrentReads: Bool) throws {
         // Given a database a newer planner migrated
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.path("planner.sqlite")
-        let store = try PlannerStore(path: path)
+        let store = try PlannerStore(path: path, concurrentReads: concurrentReads)
         try store.add(Fixtures.matrix, to: .watchlist)
         try store.writer.write { db in
             try db.execute(
@@ -217,10 +223,11 @@ import Testing
         try close(store)
         let before = try checksum(ofFileAt: path)
         let logBefore = try checksum(ofFileAt: path + "-wal")
+        #expect(try concurrentReads || walFileSize(path) == 0)
 
         // When this planner opens it, then it refuses with the unknown migration named, and nothing changes
         #expect(throws: WatchlistError.newerSchema(path: path, unknownMigrations: ["watchlist-v9-future"])) {
-            try PlannerStore(path: path)
+            try PlannerStore(path: path, concurrentReads: concurrentReads)
         }
         #expect(throws: WatchlistError.newerSchema(path: path, unknownMigrations: ["watchlist-v9-future"])) {
             try PlannerStore(path: path, readOnly: true)
@@ -410,4 +417,9 @@ final class Failures: @unchecked Sendable {
     private var messages: [String] = []
     func append(_ message: String) { lock.withLock { messages.append(message) } }
     var all: [String] { lock.withLock { messages } }
+}
+
+/// The size of the -wal file beside `path`, in bytes.
+private func walFileSize(_ path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1
 }
