@@ -3,15 +3,16 @@ import GRDB
 import Watchlist
 import Showtimes
 
-/// The showtimes tables in the application's SQLite database: the providers' response cache and imported shows.
+/// The showtimes tables in the application's SQLite database: the providers' response cache, the decodings of its
+/// answers kept for the next process, and imported shows.
 ///
 /// The store that owns the database registers ``registerMigrations(in:)`` and hands its writer here.
 ///
 /// ```swift
 /// let tables = SQLiteShowtimesStore(writer: plannerStore.writer)
-/// let store = ShowtimesStore(cache: tables, imports: tables)
+/// let store = ShowtimesStore(cache: tables, imports: tables, kept: tables)
 /// ```
-public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
+public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage, KeptDecodingStorage {
     private let writer: any DatabaseWriter
     private let reads: ReadConnections
 
@@ -47,6 +48,17 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
             }
             try db.create(
                 index: "showtimes_imported_show_localDay", on: "showtimes_imported_show", columns: ["localDay"])
+        }
+        migrator.registerMigration("showtimes-v1-kept-decodings") { db in
+            // One decoding per cached answer and form, of the row version its stamp names.
+            try db.create(table: "showtimes_kept_decoding") { table in
+                table.column("key", .text).notNull()
+                table.column("form", .text).notNull()
+                table.column("fetchedAt", .double).notNull()
+                table.column("byteCount", .integer).notNull()
+                table.column("bytes", .blob).notNull()
+                table.primaryKey(["key", "form"])
+            }
         }
     }
 
@@ -93,6 +105,36 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
                     ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
                     """,
                 arguments: [key, body, fetchedAt.timeIntervalSince1970])
+            // The old row's decodings go with it.
+            try db.execute(sql: "DELETE FROM showtimes_kept_decoding WHERE key = ?", arguments: [key])
+        }
+    }
+
+    // MARK: - Kept decodings
+
+    public func keptDecoding(forKey key: String, form: String, stamp: ShowtimesCacheStamp) throws -> [UInt8]? {
+        try reads.statement { db -> [UInt8]? in
+            let data = try Data.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT bytes FROM showtimes_kept_decoding
+                        WHERE key = ? AND form = ? AND fetchedAt = ? AND byteCount = ?
+                        """),
+                arguments: [key, form, stamp.fetchedAt.timeIntervalSince1970, stamp.byteCount])
+            return data.map { [UInt8]($0) }
+        }
+    }
+
+    public func keepDecoding(_ bytes: [UInt8], forKey key: String, form: String, stamp: ShowtimesCacheStamp)
+        async throws
+    {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO showtimes_kept_decoding (key, form, fetchedAt, byteCount, bytes)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [key, form, stamp.fetchedAt.timeIntervalSince1970, stamp.byteCount, Data(bytes)])
         }
     }
 
@@ -157,15 +199,22 @@ public struct SQLiteShowtimesStore: ShowtimesCacheStorage, ImportedShowStorage {
     }
 }
 
-extension ShowtimesStore {
-    /// An empty store in a SQLite database in memory, migrated, with both its cache and its imported shows there:
-    /// for tests.
-    public static func inMemory() throws -> ShowtimesStore {
+extension SQLiteShowtimesStore {
+    /// The tables in an empty SQLite database in memory, migrated: for tests.
+    public static func inMemory() throws -> SQLiteShowtimesStore {
         let queue = try DatabaseQueue()
         var migrator = DatabaseMigrator()
-        SQLiteShowtimesStore.registerMigrations(in: &migrator)
+        registerMigrations(in: &migrator)
         try migrator.migrate(queue)
-        let tables = SQLiteShowtimesStore(writer: queue)
-        return ShowtimesStore(cache: tables, imports: tables)
+        return SQLiteShowtimesStore(writer: queue)
+    }
+}
+
+extension ShowtimesStore {
+    /// An empty store in a SQLite database in memory, migrated, with its cache, its kept decodings and its imported
+    /// shows there: for tests.
+    public static func inMemory() throws -> ShowtimesStore {
+        let tables = try SQLiteShowtimesStore.inMemory()
+        return ShowtimesStore(cache: tables, imports: tables, kept: tables)
     }
 }

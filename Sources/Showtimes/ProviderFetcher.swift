@@ -25,16 +25,19 @@ struct ProviderFetcher: Sendable {
     ///   - decoder: Names `decode` and everything its result depends on besides the body; given, a cached body is
     ///     decoded once per version of its row (``ShowtimesCacheMemo``), and a fresh row whose decoding is kept is
     ///     not read at all. Nil for a decoding that depends on something it cannot name (a closure).
+    ///   - kept: With `decoder`, how the decoding is kept in the database for the next process
+    ///     (``KeptDecodingStorage``), which then reads it instead of parsing the body again.
     func fetch<T: Sendable>(
         key: String, request: @autoclosure () -> HTTPRequest, freshSeconds: Double, noContentIsEmpty: Bool = false,
-        refusal: (Int) -> ShowtimesError? = { _ in nil }, decoder: String? = nil, decode: (Data) throws -> T
+        refusal: (Int) -> ShowtimesError? = { _ in nil }, decoder: String? = nil, kept form: KeptForm<T>? = nil,
+        decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         // The cheap look first: the row's stamp, and the decoding kept for it. A failure to look is left to the
         // full read below, which meets it again and says so as before.
         if let decoder, let store, policy != .refresh,
             let stamp = try? await store.cacheStamp(forKey: key),
             policy == .offline || now().timeIntervalSince(stamp.fetchedAt) < freshSeconds,
-            let kept = store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self)
+            let kept = store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self, form: form)
         {
             return ShowtimesFetch(value: kept, fetchedAt: stamp.fetchedAt, fromCache: true, isStale: false)
         }
@@ -43,8 +46,8 @@ struct ProviderFetcher: Sendable {
             policy == .offline || (policy == .normal && now().timeIntervalSince(cached.fetchedAt) < freshSeconds)
         {
             return ShowtimesFetch(
-                value: try decodeCached(cached, key: key, decoder: decoder, decode), fetchedAt: cached.fetchedAt,
-                fromCache: true, isStale: false)
+                value: try await decodeCached(cached, key: key, decoder: decoder, form: form, decode),
+                fetchedAt: cached.fetchedAt, fromCache: true, isStale: false)
         }
         if policy == .offline { throw ShowtimesError.notCached(provider: provider) }
         var response: Transport.HTTPResponse
@@ -60,8 +63,8 @@ struct ProviderFetcher: Sendable {
             // The provider failed: an older answer is better than none, and says it is stale.
             guard let cached, policy == .normal else { throw error }
             return ShowtimesFetch(
-                value: try decodeCached(cached, key: key, decoder: decoder, decode), fetchedAt: cached.fetchedAt,
-                fromCache: true, isStale: true, staleReason: error)
+                value: try await decodeCached(cached, key: key, decoder: decoder, form: form, decode),
+                fetchedAt: cached.fetchedAt, fromCache: true, isStale: true, staleReason: error)
         }
         let value: T
         do {
@@ -69,22 +72,36 @@ struct ProviderFetcher: Sendable {
         } catch let error as ShowtimesError {
             // A 200 whose body cannot be read (a captive portal's page, a cut answer) is a failure like any
             // other: the cached answer stands in, and the new body is not cached.
-            guard let cached, policy == .normal, let old = try? decodeCached(cached, key: key, decoder: decoder, decode)
+            guard let cached, policy == .normal,
+                let old = try? await decodeCached(cached, key: key, decoder: decoder, form: form, decode)
             else { throw error }
             return ShowtimesFetch(
                 value: old, fetchedAt: cached.fetchedAt, fromCache: true, isStale: true, staleReason: error)
         }
         let fetchedAt = now()
         try await store?.cache(response.body, forKey: key, fetchedAt: fetchedAt)
+        if let store, let form, decoder != nil {
+            await store.keep(
+                value, forKey: key, stamp: ShowtimesCacheStamp(fetchedAt: fetchedAt, byteCount: response.body.count),
+                form: form)
+        }
         return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
     }
 
-    /// A cached row decoded, through the store's kept decodings when `decoder` names the decoding.
+    /// A cached row decoded, through the store's kept decodings when `decoder` names the decoding: in memory, then
+    /// in `form` as an earlier process kept it; parsed only when neither has it, and then kept in both.
     private func decodeCached<T: Sendable>(
-        _ cached: (body: Data, fetchedAt: Date), key: String, decoder: String?, _ decode: (Data) throws -> T
-    ) throws -> T {
+        _ cached: (body: Data, fetchedAt: Date), key: String, decoder: String?, form: KeptForm<T>?,
+        _ decode: (Data) throws -> T
+    ) async throws -> T {
         guard let decoder, let store else { return try decode(cached.body) }
-        return try store.decoded(cached, forKey: key, decoder: decoder, decode)
+        let stamp = ShowtimesCacheStamp(fetchedAt: cached.fetchedAt, byteCount: cached.body.count)
+        if let form, let kept = store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self, form: form) {
+            return kept
+        }
+        let value = try store.decoded(cached, forKey: key, decoder: decoder, decode)
+        if let form { await store.keep(value, forKey: key, stamp: stamp, form: form) }
+        return value
     }
 
     /// Sends through the transport, turning its errors into the provider's.

@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteStore
-import Showtimes
+@testable import Showtimes
 import TestSupport
 import Testing
 import Transport
@@ -214,5 +214,129 @@ struct ShowtimesCacheMemoTests {
         let second = await client.shows(at: [site])
         #expect(second.perSite[site.theaterID] == .fromCache(count: 1))
         #expect(second.shows.map(\.title) == ["Bar Film 9"])
+    }
+}
+
+/// Kept decodings in memory, as the SQLite adapter keeps them: by key and form, for one row version each.
+private final class KeptInMemory: KeptDecodingStorage, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String: (stamp: ShowtimesCacheStamp, bytes: [UInt8])] = [:]
+
+    func keptDecoding(forKey key: String, form: String, stamp: ShowtimesCacheStamp) throws -> [UInt8]? {
+        lock.withLock { kept[key + "\u{1F}" + form].flatMap { $0.stamp == stamp ? $0.bytes : nil } }
+    }
+
+    func keepDecoding(_ bytes: [UInt8], forKey key: String, form: String, stamp: ShowtimesCacheStamp) throws {
+        lock.withLock { kept[key + "\u{1F}" + form] = (stamp, bytes) }
+    }
+
+    /// Every kept decoding's bytes replaced by `bytes`, its stamp left as it was.
+    func damage(with bytes: [UInt8]) {
+        lock.withLock { kept = kept.mapValues { ($0.stamp, bytes) } }
+    }
+
+    var count: Int { lock.withLock { kept.count } }
+}
+
+@Suite("Decodings kept for the next process, read back only for the same row")
+struct KeptDecodingTests {
+    typealias Memo = ShowtimesCacheMemoTests
+
+    /// The day's titles as a new process reads them from `rows`, with the decodings in `kept`.
+    private func titles(_ rows: CountingRows, _ kept: KeptInMemory) async throws -> [String] {
+        try await Memo().titles(Memo().offlineClient(ShowtimesStore(cache: rows, kept: kept)))
+    }
+
+    @Test func theNextProcessReadsTheKeptDecodingInsteadOfTheBody() async throws {
+        // Given a schedule cached and read by one process, which keeps its decoding
+        let rows = CountingRows()
+        let kept = KeptInMemory()
+        let first = ShowtimesStore(cache: rows, kept: kept)
+        try await first.cache(
+            Memo.schedule([Memo.show(1, "Revontulet", at: "18:30"), Memo.show(2, "Satamayöt", at: "17:15")]),
+            forKey: Memo.scheduleKey, fetchedAt: Memo.fetchedAt)
+        let parsed = try await Memo().offlineClient(first).schedule(area: "1002", localDay: Memo.day)
+        #expect(kept.count == 1)
+
+        // When the next process (a store with nothing in memory) reads it
+        let readsBefore = rows.reads
+        let next = try await Memo().offlineClient(ShowtimesStore(cache: rows, kept: kept))
+            .schedule(area: "1002", localDay: Memo.day)
+
+        // Then it gets the same shows, sorted as parsed, without reading the body
+        #expect(next.value == parsed.value)
+        #expect(next.value.map(\.title) == ["Satamayöt", "Revontulet"])
+        #expect(next.fetchedAt == Memo.fetchedAt)
+        #expect(rows.reads == readsBefore)
+    }
+
+    @Test func aReplacedRowIsParsedAgainAndADamagedKeptDecodingIsParsedAround() async throws {
+        // Given a kept decoding of a schedule
+        let rows = CountingRows()
+        let kept = KeptInMemory()
+        let store = ShowtimesStore(cache: rows, kept: kept)
+        try await store.cache(
+            Memo.schedule([Memo.show(1, "Revontulet", at: "18:30")]), forKey: Memo.scheduleKey,
+            fetchedAt: Memo.fetchedAt)
+        _ = try await Memo().titles(Memo().offlineClient(store))
+
+        // When another process replaces the row, the next process reads the new one, not the kept decoding
+        try await ShowtimesStore(cache: rows).cache(
+            Memo.schedule([Memo.show(3, "Lumikki", at: "20:00")]), forKey: Memo.scheduleKey,
+            fetchedAt: Memo.fetchedAt.addingTimeInterval(60))
+        #expect(try await titles(rows, kept) == ["Lumikki"])
+
+        // And when the kept bytes are damaged, the body is parsed instead, for every length they are cut to
+        let stamp = ShowtimesCacheStamp(
+            fetchedAt: Memo.fetchedAt.addingTimeInterval(60),
+            byteCount: Memo.schedule([Memo.show(3, "Lumikki", at: "20:00")]).count)
+        let form = KeptForms.finnkinoSchedule.name
+        let good = try #require(try kept.keptDecoding(forKey: Memo.scheduleKey, form: form, stamp: stamp))
+        for length in [0, 7, 8, 9, good.count / 2, good.count - 1] {
+            kept.damage(with: Array(good.prefix(length)))
+            #expect(try await titles(rows, kept) == ["Lumikki"])
+        }
+        kept.damage(with: good + [0])
+        #expect(try await titles(rows, kept) == ["Lumikki"])
+    }
+
+    @Test func everyFieldOfAShowAndAnAreaComesBackAsItWasKept() throws {
+        let full = Show(
+            provider: "finnkino", providerShowID: "123", providerTheaterID: "1031",
+            providerTheaterName: "Kinopalatsi, Helsinki", title: "Satamayöt 🎬", originalTitle: "Harbour Nights",
+            year: -44, start: Date(timeIntervalSince1970: 1_795_338_000.5),
+            end: Date(timeIntervalSince1970: 1_795_345_200), timeZoneIdentifier: "Europe/Helsinki",
+            auditorium: "sali 1", format: "2D", bookingURL: "https://x.example/1", imdbID: "tt0076759")
+        let bare = Show(
+            provider: "import", providerTheaterID: "", providerTheaterName: "", title: "",
+            start: Date(timeIntervalSince1970: 0), timeZoneIdentifier: "UTC")
+        let form = KeptForms.finnkinoSchedule
+        let bytes = try #require(form.encode(ReadSchedule(shows: [full, bare], unreadable: [])))
+        #expect(form.decode(bytes)?.shows == [full, bare])
+        // A schedule with shows it could not read is not kept: they are reported on every read
+        #expect(form.encode(ReadSchedule(shows: [full], unreadable: [.unreachable(provider: "Finnkino")])) == nil)
+
+        let areas = [TheatreArea(id: "1002", name: "Helsinki"), TheatreArea(id: "1031", name: "Helsinki: KINOPALATSI")]
+        let areaBytes = try #require(KeptForms.finnkinoAreas.encode(areas))
+        #expect(KeptForms.finnkinoAreas.decode(areaBytes) == areas)
+        for length in 0..<areaBytes.count {
+            #expect(KeptForms.finnkinoAreas.decode(Array(areaBytes.prefix(length))) == nil)
+        }
+    }
+
+    @Test func theSQLiteTablesKeepADecodingPerRowVersionAndDropItWithTheRow() async throws {
+        let tables = try SQLiteShowtimesStore.inMemory()
+        let stamp = ShowtimesCacheStamp(fetchedAt: Memo.fetchedAt, byteCount: 3)
+        try await tables.cache(Data("abc".utf8), forKey: Memo.scheduleKey, fetchedAt: Memo.fetchedAt)
+        try await tables.keepDecoding([1, 2, 3], forKey: Memo.scheduleKey, form: "f", stamp: stamp)
+
+        #expect(try tables.keptDecoding(forKey: Memo.scheduleKey, form: "f", stamp: stamp) == [1, 2, 3])
+        #expect(try tables.keptDecoding(forKey: Memo.scheduleKey, form: "g", stamp: stamp) == nil)
+        let other = ShowtimesCacheStamp(fetchedAt: Memo.fetchedAt, byteCount: 4)
+        #expect(try tables.keptDecoding(forKey: Memo.scheduleKey, form: "f", stamp: other) == nil)
+
+        // When the row is replaced, its decodings go
+        try await tables.cache(Data("abc".utf8), forKey: Memo.scheduleKey, fetchedAt: Memo.fetchedAt)
+        #expect(try tables.keptDecoding(forKey: Memo.scheduleKey, form: "f", stamp: stamp) == nil)
     }
 }

@@ -48,7 +48,8 @@ package struct Storage: Sendable {
             lookupCache: LookupCache(
                 storage: SQLiteLookupCache(writer: store.writer, reads: store.reads),
                 recentReadSeconds: recentReadSeconds),
-            showtimes: ShowtimesStore(cache: showtimes, imports: showtimes, recentReadSeconds: recentReadSeconds))
+            showtimes: ShowtimesStore(
+                cache: showtimes, imports: showtimes, kept: showtimes, recentReadSeconds: recentReadSeconds))
     }
 
     /// How long a server uses a cached TMDb, online-lookup or showtimes stamp it has read before reading it again: its

@@ -69,7 +69,8 @@ public struct FinnkinoClient: Sendable {
         if let area { query.insert(URLQueryItem(name: "area", value: area), at: 0) }
         // Sorted as part of the decoding, so that a kept decoding is kept sorted.
         let fetched = try await fetch(
-            path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds, decoder: "finnkino schedule"
+            path: "Schedule/", query: query, freshSeconds: Self.scheduleFreshSeconds, decoder: "finnkino schedule",
+            kept: KeptForms.finnkinoSchedule
         ) { data in
             var schedule = try FinnkinoParsing.schedule(from: data)
             schedule.shows = schedule.shows.sorted { $0.start < $1.start }
@@ -105,7 +106,8 @@ public struct FinnkinoClient: Sendable {
     /// - Throws: ``ShowtimesError``.
     public func areas() async throws -> ShowtimesFetch<[TheatreArea]> {
         try await fetch(
-            path: "TheatreAreas/", query: [], freshSeconds: Self.areasFreshSeconds, decoder: "finnkino areas"
+            path: "TheatreAreas/", query: [], freshSeconds: Self.areasFreshSeconds, decoder: "finnkino areas",
+            kept: KeptForms.finnkinoAreas
         ) { data in
             try FinnkinoParsing.areas(from: data)
         }
@@ -114,7 +116,8 @@ public struct FinnkinoClient: Sendable {
     /// Answers from the cache or the provider, through the shared ``ProviderFetcher``; both documents decode from
     /// their body alone, so a cached one is decoded once per version (`decoder`).
     private func fetch<T: Sendable>(
-        path: String, query: [URLQueryItem], freshSeconds: Double, decoder: String, decode: (Data) throws -> T
+        path: String, query: [URLQueryItem], freshSeconds: Double, decoder: String, kept: KeptForm<T>,
+        decode: (Data) throws -> T
     ) async throws -> ShowtimesFetch<T> {
         let key =
             "finnkino " + path
@@ -123,7 +126,7 @@ public struct FinnkinoClient: Sendable {
             provider: FinnkinoParsing.providerName, transport: transport, store: store, policy: policy, now: now)
         return try await fetcher.fetch(
             key: key, request: self.request(path: path, query: query), freshSeconds: freshSeconds, decoder: decoder,
-            decode: decode)
+            kept: kept, decode: decode)
     }
 
     /// The request for `path` and `query`: made only when the cache cannot answer.

@@ -17,6 +17,7 @@ import Synchronization
 public struct ShowtimesStore: Sendable {
     private let cacheStorage: any ShowtimesCacheStorage
     private let importStorage: (any ImportedShowStorage)?
+    private let keptStorage: (any KeptDecodingStorage)?
     /// The decoded cached answers of this store (its copies share them): a server makes its store once, so they
     /// serve every request.
     let memo = ShowtimesCacheMemo()
@@ -30,14 +31,17 @@ public struct ShowtimesStore: Sendable {
     /// Creates a store whose response cache is `cache`, and whose imported shows are in `imports`, if anywhere.
     ///
     /// With no `imports` (PostgreSQL), the store holds no imported shows: saving them is refused.
+    /// - Parameter kept: Where decoded answers are kept for the next process (``KeptDecodingStorage``), if anywhere.
     /// - Parameter recentReadSeconds: How long a row's stamp, or a range of days' imported shows, once read, is used
     ///   without reading it again (a server's many requests a second); another process's write is seen when it
     ///   ends. Zero (a command's): every look reads.
     public init(
-        cache: any ShowtimesCacheStorage, imports: (any ImportedShowStorage)? = nil, recentReadSeconds: Double = 0
+        cache: any ShowtimesCacheStorage, imports: (any ImportedShowStorage)? = nil,
+        kept: (any KeptDecodingStorage)? = nil, recentReadSeconds: Double = 0
     ) {
         cacheStorage = cache
         importStorage = imports
+        keptStorage = kept
         recentStamps = RecentReads(windowSeconds: recentReadSeconds, capacity: 4 * ShowtimesCacheMemo.capacity)
         recentImports = RecentReads(windowSeconds: recentReadSeconds, capacity: 64)
     }
@@ -100,9 +104,25 @@ public struct ShowtimesStore: Sendable {
     }
 
     /// The value kept for the row `stamp` of `key` by `decoder`, if any: a cached answer used again without
-    /// reading its body.
-    func decoded<T: Sendable>(forKey key: String, decoder: String, stamp: ShowtimesCacheStamp, as type: T.Type) -> T? {
-        memo.value(forKey: key, decoder: decoder, stamp: stamp, as: type)
+    /// reading its body. With `form`, also what an earlier process kept in that form (then kept in memory too).
+    func decoded<T: Sendable>(
+        forKey key: String, decoder: String, stamp: ShowtimesCacheStamp, as type: T.Type, form: KeptForm<T>? = nil
+    ) -> T? {
+        if let value = memo.value(forKey: key, decoder: decoder, stamp: stamp, as: type) { return value }
+        // A kept decoding that cannot be read is as good as none: the body is parsed again, and its decoding kept.
+        guard let form, let keptStorage,
+            let bytes = try? keptStorage.keptDecoding(forKey: key, form: form.name, stamp: stamp),
+            let value = form.decode(bytes)
+        else { return nil }
+        memo.keep(value, forKey: key, decoder: decoder, stamp: stamp)
+        return value
+    }
+
+    /// Keeps `value`, decoded from the row `stamp` of `key`, in `form` for the next process. A failure to keep it
+    /// costs only the next process a parse, so it is not reported.
+    func keep<T: Sendable>(_ value: T, forKey key: String, stamp: ShowtimesCacheStamp, form: KeptForm<T>) async {
+        guard let keptStorage, let bytes = form.encode(value) else { return }
+        try? await keptStorage.keepDecoding(bytes, forKey: key, form: form.name, stamp: stamp)
     }
 
     // MARK: - Imported shows
