@@ -88,20 +88,15 @@ struct ProviderFetcher: Sendable {
         return ShowtimesFetch(value: value, fetchedAt: fetchedAt, fromCache: false, isStale: false)
     }
 
-    /// A cached row decoded, through the store's kept decodings when `decoder` names the decoding: in memory, then
-    /// in `form` as an earlier process kept it; parsed only when neither has it, and then kept in both.
+    /// A cached row decoded, through the store's kept decodings when `decoder` names the decoding (and, with `form`,
+    /// those an earlier process kept).
     private func decodeCached<T: Sendable>(
         _ cached: (body: Data, fetchedAt: Date), key: String, decoder: String?, form: KeptForm<T>?,
         _ decode: (Data) throws -> T
     ) async throws -> T {
         guard let decoder, let store else { return try decode(cached.body) }
-        let stamp = ShowtimesCacheStamp(fetchedAt: cached.fetchedAt, byteCount: cached.body.count)
-        if let form, let kept = store.decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self, form: form) {
-            return kept
-        }
-        let value = try store.decoded(cached, forKey: key, decoder: decoder, decode)
-        if let form { await store.keep(value, forKey: key, stamp: stamp, form: form) }
-        return value
+        guard let form else { return try store.decoded(cached, forKey: key, decoder: decoder, decode) }
+        return try await store.decoded(cached, forKey: key, decoder: decoder, form: form, decode)
     }
 
     /// Sends through the transport, turning its errors into the provider's.

@@ -87,20 +87,55 @@ extension PlannerStore {
     /// - Returns: whether every migration of `migrator` is applied.
     static func checkSchema(on writer: any DatabaseWriter, path: String, migrator: DatabaseMigrator) throws -> Bool {
         let (unknown, isMigrated) = try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
-            try writer.read { db -> ([String], Bool) in
-                let check = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
-                guard check == ["ok"] else {
-                    throw WatchlistError.damaged(path: path, detail: check.joined(separator: "; "))
-                }
-                let applied = try migrator.appliedIdentifiers(db)
-                let known = migrator.migrations
-                let unknown = applied.subtracting(known).sorted()
-                return (unknown, unknown.isEmpty && known.allSatisfy(applied.contains))
+            try writer.read { db in
+                try judged(
+                    quickCheck: try String.fetchAll(db, sql: "PRAGMA quick_check(3)"),
+                    applied: { try migrator.appliedIdentifiers(db) }, migrator: migrator, path: path)
             }
         }
         if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
         if isMigrated { checkedSchemas.keep(path: path, migrator: migrator) }
         return isMigrated
+    }
+
+    /// What a check's reads say, on either connection: damaged unless `quick_check` said "ok"; otherwise, as GRDB's
+    /// migrator decides, the applied migrations it does not know (superseded when there are any), and whether every
+    /// one it knows is applied.
+    private static func judged(
+        quickCheck: [String], applied: () throws -> Set<String>, migrator: DatabaseMigrator, path: String
+    ) throws -> (unknown: [String], isMigrated: Bool) {
+        guard quickCheck == ["ok"] else {
+            throw WatchlistError.damaged(path: path, detail: quickCheck.joined(separator: "; "))
+        }
+        let applied = try applied()
+        let known = migrator.migrations
+        let unknown = applied.subtracting(known).sorted()
+        return (unknown, unknown.isEmpty && known.allSatisfy(applied.contains))
+    }
+
+    /// Opens the store's one connection, and checks the schema on it where ``checkBeforeOpening(path:readOnly:
+    /// migrator:onConnection:)`` left that to it; a file refused so is closed and left as it was found (unless
+    /// another process holds it).
+    /// - Returns: the connection, and whether every migration of `migrator` is applied.
+    static func openOneConnection(
+        path: String, configuration: Configuration, checked: CheckedFile, migrator: DatabaseMigrator
+    ) throws -> (queue: DatabaseQueue, isMigrated: Bool) {
+        let companions = checked.schemaLeftToConnection ? missingCompanions(of: path) : []
+        var opened: DatabaseQueue?
+        do {
+            let queue = try retrying(until: .now + .seconds(busyTimeoutSeconds)) {
+                try DatabaseQueue(path: path, configuration: configuration)
+            }
+            opened = queue
+            guard checked.schemaLeftToConnection else { return (queue, checked.isMigrated) }
+            return (queue, try checkSchema(on: queue, path: path, migrator: migrator))
+        } catch {
+            try? opened?.close()
+            if !((error as? DatabaseError).map(isBusy) ?? false) {
+                for file in companions { try? FileManager.default.removeItem(atPath: file) }
+            }
+            throw error
+        }
     }
 
     /// The files whose schema this process has checked and found current (``checkSchema(path:migrator:)``).
@@ -173,16 +208,9 @@ extension PlannerStore {
                 _ = try connection.column("SELECT count(*) FROM sqlite_master")
                 // Damage inside the file (a header that reads fine, pages that don't) is found before anything
                 // could write: quick_check reads every page.
-                let check = try connection.column("PRAGMA quick_check(3)")
-                guard check == ["ok"] else {
-                    throw WatchlistError.damaged(path: path, detail: check.joined(separator: "; "))
-                }
-                // As GRDB's migrator decides: superseded when a migration it does not know is applied, complete
-                // when every one it knows is.
-                let applied = try connection.appliedMigrations()
-                let known = migrator.migrations
-                let unknown = applied.subtracting(known).sorted()
-                return (unknown, unknown.isEmpty && known.allSatisfy(applied.contains))
+                return try judged(
+                    quickCheck: try connection.column("PRAGMA quick_check(3)"),
+                    applied: { try connection.appliedMigrations() }, migrator: migrator, path: path)
             }
             if !unknown.isEmpty { throw WatchlistError.newerSchema(path: path, unknownMigrations: unknown) }
             refused = false
@@ -219,23 +247,27 @@ final class CheckedSchemas: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Set<Key> = []
 
+    /// The key of the file at `path` as it is now, with `migrator`'s migrations; nil when it cannot be stamped.
+    private func key(path: String, migrator: DatabaseMigrator) -> Key? {
+        FileStamp(path: path).map { Key(file: $0, migrations: migrator.migrations) }
+    }
+
     /// Whether this process found every migration of `migrator` applied to the file at `path` as it is now.
     func isKnownMigrated(path: String, migrator: DatabaseMigrator) -> Bool {
-        guard let file = FileStamp(path: path) else { return false }
-        return lock.withLock { current.contains(Key(file: file, migrations: migrator.migrations)) }
+        guard let key = key(path: path, migrator: migrator) else { return false }
+        return lock.withLock { current.contains(key) }
     }
 
     /// Records that every migration of `migrator` is applied to the file at `path` as it is now.
     func keep(path: String, migrator: DatabaseMigrator) {
-        guard let file = FileStamp(path: path) else { return }
-        _ = lock.withLock { current.insert(Key(file: file, migrations: migrator.migrations)) }
+        guard let key = key(path: path, migrator: migrator) else { return }
+        _ = lock.withLock { current.insert(key) }
     }
 
     /// Whether every migration of `migrator` is applied to the file at `path`: true without `check` when this
     /// process found so for the file as it is now, else what `check` says.
     func isMigrated(path: String, migrator: DatabaseMigrator, check: () throws -> Bool) throws -> Bool {
-        guard let file = FileStamp(path: path) else { return try check() }
-        let key = Key(file: file, migrations: migrator.migrations)
+        guard let key = key(path: path, migrator: migrator) else { return try check() }
         // Held through the check: a command opens its two connections on two threads at once, and the second
         // waits for the first's answer rather than reading the same pages beside it.
         lock.lock()

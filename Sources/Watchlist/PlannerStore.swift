@@ -84,26 +84,9 @@ public final class PlannerStore: Sendable {
                 } else {
                     configuration.journalMode = .wal
                 }
-                let companions = checked.schemaLeftToConnection ? Self.missingCompanions(of: path) : []
-                var opened: DatabaseQueue?
-                var isMigrated = checked.isMigrated
-                do {
-                    let queue = try Self.retrying(until: .now + .seconds(Self.busyTimeoutSeconds)) {
-                        try DatabaseQueue(path: path, configuration: configuration)
-                    }
-                    opened = queue
-                    if checked.schemaLeftToConnection {
-                        isMigrated = try Self.checkSchema(on: queue, path: path, migrator: migrator)
-                    }
-                } catch {
-                    // Refused: closed, and left as it was found (unless another process holds it).
-                    try? opened?.close()
-                    if !((error as? DatabaseError).map(Self.isBusy) ?? false) {
-                        for file in companions { try? FileManager.default.removeItem(atPath: file) }
-                    }
-                    throw error
-                }
-                writer = opened!
+                let (queue, isMigrated) = try Self.openOneConnection(
+                    path: path, configuration: configuration, checked: checked, migrator: migrator)
+                writer = queue
                 if !isMigrated { try Self.migrate(writer, with: migrator) }
             }
         } catch {

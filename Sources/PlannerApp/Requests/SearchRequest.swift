@@ -94,6 +94,13 @@ extension SearchRequest {
             catalog: catalog, online: online)
     }
 
+    /// The same request for an answer that gives `mode`'s times alone: only that mode's road graph is read.
+    package func routingItsModeOnly() -> SearchRequest {
+        var request = self
+        request.routedModes = [mode]
+        return request
+    }
+
     /// The same request, never going online when `offline`, reporting each request when `verbose`.
     package func offline(_ offline: Bool, verbose: Bool = false) -> SearchRequest {
         var request = self

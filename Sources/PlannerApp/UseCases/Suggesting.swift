@@ -19,11 +19,9 @@ extension FilmServices {
         near: String?, search: SearchRequest, includeWatched: Bool = false, showtimes: ShowtimesServices? = nil,
         environment: Environment, routeLines: Bool = true
     ) async throws -> SuggestReport {
-        // The report gives one mode's times (and draws its lines): only that mode's road graph is read.
-        var search = search
-        search.routedModes = [search.mode]
         let found = try await TheaterSearch.resolve(
-            near: near, search: search, environment: environment, providerTheatres: showtimes?.providerTheatres(at:))
+            near: near, search: search.routingItsModeOnly(), environment: environment,
+            providerTheatres: showtimes?.providerTheatres(at:))
         // Where the cinemas are: the origin's country, else the country of the place nearest the origin's
         // coordinates (within 100 km). Showtimes are always asked for there; the now-playing list too, unless
         // --region names another country. The saved region and the home's country count only where the origin's

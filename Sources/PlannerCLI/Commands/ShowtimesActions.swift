@@ -46,11 +46,9 @@ enum ShowtimesActions {
         _ near: String?, search: SearchRequest, request: ShowtimesRequest, environment: Environment
     ) async throws -> (ShowtimesServices, TheaterSearch) {
         let services = try ShowtimesServices.make(request, environment: environment)
-        // Both answers give one mode's times: only that mode's road graph is read.
-        var search = search.offline(request.cache.offline, verbose: request.cache.verbose)
-        search.routedModes = [search.mode]
         let found = try await TheaterSearch.resolve(
-            near: try LocationOptions.resolved(near, environment: environment), search: search,
+            near: try LocationOptions.resolved(near, environment: environment),
+            search: search.offline(request.cache.offline, verbose: request.cache.verbose).routingItsModeOnly(),
             environment: environment, providerTheatres: services.providerTheatres(at:))
         return (services, found)
     }

@@ -91,8 +91,8 @@ public enum NameKey {
         for value in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(value)] = value + 0x20 }
         for value in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(value)] = value }
         table[Int(UInt8(ascii: "&"))] = Plain.ampersand
-        for value in ["(", "["] { table[Int(UInt8(ascii: Unicode.Scalar(value)!))] = Plain.open }
-        for value in [")", "]"] { table[Int(UInt8(ascii: Unicode.Scalar(value)!))] = Plain.close }
+        for byte in "([".utf8 { table[Int(byte)] = Plain.open }
+        for byte in ")]".utf8 { table[Int(byte)] = Plain.close }
         let accented: [(String, String)] = [
             ("ÀÁÂÃÄÅàáâãäå", "a"), ("Çç", "c"), ("ÈÉÊËèéêë", "e"), ("ÌÍÎÏìíîï", "i"), ("Ññ", "n"),
             ("ÒÓÔÕÖòóôõö", "o"), ("ÙÚÛÜùúûü", "u"), ("Ýýÿ", "y"),

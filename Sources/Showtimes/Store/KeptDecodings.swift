@@ -23,8 +23,7 @@ struct KeptForm<Value>: Sendable {
     let decode: @Sendable ([UInt8]) -> Value?
 }
 
-/// The forms decodings are kept in. (A namespace of its own: a generic type's constrained extension may not hold
-/// stored statics safely.)
+/// The forms decodings are kept in.
 enum KeptForms {
     /// A Finnkino schedule whose every show was read.
     static let finnkinoSchedule = KeptForm<ReadSchedule>(
@@ -91,13 +90,18 @@ struct CompactWriter {
     }
 
     mutating func string(_ value: String?) {
-        guard let value else { return bytes.append(0) }
-        bytes.append(1)
-        string(value)
+        optional(value) { $0.string($1) }
     }
 
     mutating func date(_ value: Date) {
         word(value.timeIntervalSince1970.bitPattern)
+    }
+
+    /// A presence byte, then the value `write` writes when there is one.
+    mutating func optional<T>(_ value: T?, _ write: (inout CompactWriter, T) -> Void) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        write(&self, value)
     }
 
     mutating func show(_ show: Show) {
@@ -107,19 +111,9 @@ struct CompactWriter {
         string(show.providerTheaterName)
         string(show.title)
         string(show.originalTitle)
-        if let year = show.year {
-            bytes.append(1)
-            word(UInt64(bitPattern: Int64(year)))
-        } else {
-            bytes.append(0)
-        }
+        optional(show.year) { $0.word(UInt64(bitPattern: Int64($1))) }
         date(show.start)
-        if let end = show.end {
-            bytes.append(1)
-            date(end)
-        } else {
-            bytes.append(0)
-        }
+        optional(show.end) { $0.date($1) }
         string(show.timeZoneIdentifier)
         string(show.auditorium)
         string(show.format)
@@ -165,10 +159,16 @@ struct CompactReader {
         return bytes[position] == 1
     }
 
-    mutating func optionalString() -> String?? {
+    /// A presence byte, then the value `read` reads when there is one: nil when either cannot be read, `.some(nil)`
+    /// for an absent value.
+    mutating func optional<T>(_ read: (inout CompactReader) -> T?) -> T?? {
         guard let present = isPresent() else { return nil }
         guard present else { return .some(nil) }
-        return string().map { .some($0) }
+        return read(&self).map { .some($0) }
+    }
+
+    mutating func optionalString() -> String?? {
+        optional { $0.string() }
     }
 
     mutating func date() -> Date? {
@@ -178,21 +178,9 @@ struct CompactReader {
     mutating func show() -> Show? {
         guard let provider = string(), let showID = optionalString(), let theaterID = string(),
             let theaterName = string(), let title = string(), let originalTitle = optionalString(),
-            let hasYear = isPresent()
-        else { return nil }
-        var year: Int?
-        if hasYear {
-            guard let word = word() else { return nil }
-            year = Int(Int64(bitPattern: word))
-        }
-        guard let start = date(), let hasEnd = isPresent() else { return nil }
-        var end: Date?
-        if hasEnd {
-            guard let date = date() else { return nil }
-            end = date
-        }
-        guard let zone = string(), let auditorium = optionalString(), let format = optionalString(),
-            let bookingURL = optionalString(), let imdbID = optionalString()
+            let year = optional({ $0.word().map { Int(Int64(bitPattern: $0)) } }), let start = date(),
+            let end = optional({ $0.date() }), let zone = string(), let auditorium = optionalString(),
+            let format = optionalString(), let bookingURL = optionalString(), let imdbID = optionalString()
         else { return nil }
         return Show(
             provider: provider, providerShowID: showID, providerTheaterID: theaterID, providerTheaterName: theaterName,

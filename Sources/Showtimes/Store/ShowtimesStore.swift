@@ -118,6 +118,20 @@ public struct ShowtimesStore: Sendable {
         return value
     }
 
+    /// The value `decode` makes of `cached` (a row of `key`): kept in memory, else as an earlier process kept it in
+    /// `form`; decoded only when neither has it, and then kept in both.
+    func decoded<T: Sendable>(
+        _ cached: (body: Data, fetchedAt: Date), forKey key: String, decoder: String, form: KeptForm<T>,
+        _ decode: (Data) throws -> T
+    ) async rethrows -> T {
+        let stamp = ShowtimesCacheStamp(fetchedAt: cached.fetchedAt, byteCount: cached.body.count)
+        if let kept = decoded(forKey: key, decoder: decoder, stamp: stamp, as: T.self, form: form) { return kept }
+        let value = try decode(cached.body)
+        memo.keep(value, forKey: key, decoder: decoder, stamp: stamp)
+        await keep(value, forKey: key, stamp: stamp, form: form)
+        return value
+    }
+
     /// Keeps `value`, decoded from the row `stamp` of `key`, in `form` for the next process. A failure to keep it
     /// costs only the next process a parse, so it is not reported.
     func keep<T: Sendable>(_ value: T, forKey key: String, stamp: ShowtimesCacheStamp, form: KeptForm<T>) async {
