@@ -61,6 +61,8 @@ let package = Package(
         .target(name: "Geo", dependencies: ["Basics"]),
         // The one CSV reader and writer (RFC 4180).
         .target(name: "Tabular", dependencies: ["Basics"]),
+        // The one XML reader: well-formedness, the predefined entities, no DTD (Finnkino's answers, OSM XML).
+        .target(name: "XMLScan"),
         // Theater model, catalogs (bundled, CSV, GeoJSON) and keyword resolution.
         .target(name: "Theaters", dependencies: ["Basics", "Geo", "Tabular"]),
         // Offline geocoding from the bundled GeoNames gazetteer.
@@ -84,7 +86,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Showtimes: a provider-independent show model, the Finnkino XML provider, imports, and matching.
-        .target(name: "Showtimes", dependencies: ["Basics", "Geo", "Theaters", "Transport", "Tabular"]),
+        .target(name: "Showtimes", dependencies: ["Basics", "Geo", "Theaters", "Transport", "Tabular", "XMLScan"]),
         // The caches' storage ports on SQLite (GRDB): the TMDb, online-lookup and showtimes tables, in the file the
         // watchlist store owns, and their migrations.
         .target(
@@ -98,7 +100,7 @@ let package = Package(
         // The system zlib (zlib1g-dev), for PBF blobs and gzipped OSM XML.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
-        .target(name: "OSM", dependencies: ["Geo", "Tabular", "CZlib"]),
+        .target(name: "OSM", dependencies: ["Geo", "Tabular", "XMLScan", "CZlib"]),
         // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
         // Optimised in debug builds too: an import contracts the car graph's turns (TurnHierarchy), some 5 s for
         // Columbus optimised but 45 s unoptimised, which tests that import real extracts cannot wait for.
@@ -215,6 +217,7 @@ let package = Package(
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "GeoTests", dependencies: ["Basics", "Geo", "TestSupport"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        .testTarget(name: "XMLScanTests", dependencies: ["XMLScan"]),
         .testTarget(name: "TheatersTests", dependencies: ["Theaters"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(

@@ -16,7 +16,7 @@ FACES = ["PlannerCLI", "PlannerServerCLI", "PlannerServer"]
 BELOW_THE_CORE = ["Watchlist", "NowPlaying", "Showtimes", "OnlineLookup", "Routing", "RoadEngines", "Transport"]
 DRIVERS = ["GRDB", "GRDBSQLite", "PostgresNIO"]
 DOMAIN = ["NowPlaying", "Showtimes", "OnlineLookup", "Theaters", "Routing", "RoadEngines", "Geo", "Places", "Tabular",
-          "Basics", "OSM", "Planner", "Settings"]
+          "XMLScan", "Basics", "OSM", "Planner", "Settings"]
 FRAMEWORKS_OF_FACES = ["ArgumentParser", "Hummingbird", "HTTPTypes"]
 
 # (modules, forbidden imports, why)

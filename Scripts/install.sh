@@ -13,7 +13,7 @@
 # Knobs:
 #   PLANNER_BUILD=debug     install the debug build instead (the tests do: no release build, seconds not minutes)
 #   PLANNER_STATIC_STDLIB=0 link the Swift runtime dynamically. By default it is linked in (built in .build-install),
-#                           so the binary needs only libcurl, SQLite, zlib and libxml2, and no Swift toolchain: it
+#                           so the binary needs only libcurl, SQLite and zlib, and no Swift toolchain: it
 #                           keeps working when the toolchain is upgraded or removed, and under systemd's
 #                           ProtectHome= when the toolchain lives in a home folder (swiftly's default). Dynamic
 #                           saves that second release build, and ties the binary to this toolchain's folder.

@@ -25,7 +25,7 @@ extension FuzzTarget {
     }
 
     /// OSM XML (or gzipped XML) through `OSMReader`, as `planner areas import` reads it.
-    static let osmXML = FuzzTarget(name: "osm-xml", summary: "an .osm / .osm.gz file (OSMReader, XMLParser)") {
+    static let osmXML = FuzzTarget(name: "osm-xml", summary: "an .osm / .osm.gz file (OSMReader, XMLScanner)") {
         bytes in
         readExtract(bytes, fileName: "input.osm")
     }
