@@ -40,6 +40,14 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
                 table.column("fetchedAt", .double).notNull()
             }
         }
+        // An entry's answer as a command decoded it, in a compact form, so that the next command reads that
+        // instead of the body's JSON (TMDbKeptForm). A new body drops it.
+        migrator.registerMigration("nowplaying-v2-kept-decodings") { db in
+            try db.alter(table: "nowplaying_http_cache") { table in
+                table.add(column: "keptForm", .text)
+                table.add(column: "keptBytes", .blob)
+            }
+        }
     }
 
     /// Runs only the cache's migrations on `writer`: for a database of its own, or for tests.
@@ -80,9 +88,32 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
             try db.execute(
                 sql: """
                     INSERT INTO nowplaying_http_cache (key, body, fetchedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
+                    ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt,
+                        keptForm = NULL, keptBytes = NULL
                     """,
                 arguments: [key, body, fetchedAt.timeIntervalSince1970])
+        }
+    }
+
+    public func keptDecoding(forKey key: String, form: String) throws -> (fetchedAt: Date, bytes: [UInt8])? {
+        try reads.statement { db -> (fetchedAt: Date, bytes: [UInt8])? in
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: "SELECT fetchedAt, keptBytes FROM nowplaying_http_cache WHERE key = ? AND keptForm = ?"),
+                    arguments: [key, form]),
+                let bytes = row["keptBytes"] as Data?
+            else { return nil }
+            let fetchedAt: Double = row["fetchedAt"]
+            return (Date(timeIntervalSince1970: fetchedAt), [UInt8](bytes))
+        }
+    }
+
+    public func keepDecoding(_ bytes: [UInt8], forKey key: String, form: String, fetchedAt: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE nowplaying_http_cache SET keptForm = ?, keptBytes = ? WHERE key = ? AND fetchedAt = ?",
+                arguments: [form, Data(bytes), key, fetchedAt.timeIntervalSince1970])
         }
     }
 

@@ -110,7 +110,10 @@ public struct TMDbCache: Sendable {
     /// The entry under `key`: the answer of type `Value` decoded from it before when its `fetchedAt` is still the
     /// kept answer's (one look at the date alone), else its body. Nil when there is no entry.
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
-    func held<Value: Sendable>(forKey key: String, as type: Value.Type) async throws -> Held<Value>? {
+    /// With `form`, an answer an earlier process kept in that form is read back before the body is.
+    func held<Value: Sendable>(
+        forKey key: String, as type: Value.Type, form: TMDbKeptForm<Value>? = nil
+    ) async throws -> Held<Value>? {
         if let kept = answers.answer(forKey: key, as: Value.self) {
             guard let stamp = try await fetchedAt(forKey: key) else {
                 answers.forget(key: key)
@@ -118,7 +121,21 @@ public struct TMDbCache: Sendable {
             }
             if stamp == kept.fetchedAt { return Held(fetchedAt: stamp, body: nil, decoded: kept.value) }
         }
+        // Kept bytes that cannot be read are as good as none: the body is decoded again, and kept again.
+        if let form, let kept = try wrapped({ try storage.keptDecoding(forKey: key, form: form.name) }),
+            let value = form.decode(kept.bytes)
+        {
+            recent.keep(kept.fetchedAt, forKey: key)
+            answers.keep(value, forKey: key, fetchedAt: kept.fetchedAt)
+            return Held(fetchedAt: kept.fetchedAt, body: nil, decoded: value)
+        }
         return try await entry(forKey: key).map { Held(fetchedAt: $0.fetchedAt, body: $0.body, decoded: nil) }
+    }
+
+    /// Keeps `value`, decoded from the entry under `key` fetched at `fetchedAt`, in `form` for the next process.
+    /// A failure costs only that: the next process decodes the body.
+    func keep<Value>(_ value: Value, forKey key: String, fetchedAt: Date, form: TMDbKeptForm<Value>) async {
+        try? await storage.keepDecoding(form.encode(value), forKey: key, form: form.name, fetchedAt: fetchedAt)
     }
 
     /// The date a stored `fetchedAt` reads back as: the storages keep seconds since 1970 as a double.
@@ -147,9 +164,18 @@ public protocol TMDbCacheStorage: Sendable {
     func allKeys() throws -> [String]
     /// Deletes entries fetched before `date`; how many went.
     func removeEntries(fetchedBefore date: Date) async throws -> Int
+    /// The bytes kept for the entry under `key` in the form named `form` (``TMDbKeptForm``), with the entry's
+    /// `fetchedAt`, if that entry has them: its body is not read.
+    func keptDecoding(forKey key: String, form: String) throws -> (fetchedAt: Date, bytes: [UInt8])?
+    /// Keeps `bytes`, the entry's answer in the form named `form`, with the entry under `key` while it is still the
+    /// one fetched at `fetchedAt`; storing a new body drops them.
+    func keepDecoding(_ bytes: [UInt8], forKey key: String, form: String, fetchedAt: Date) async throws
 }
 
 extension TMDbCacheStorage {
     /// Reads the whole entry; a storage that can read the date alone should.
     public func fetchedAt(forKey key: String) throws -> Date? { try entry(forKey: key)?.fetchedAt }
+    /// Keeps none: a storage shared by servers, which keep their answers in memory.
+    public func keptDecoding(forKey key: String, form: String) throws -> (fetchedAt: Date, bytes: [UInt8])? { nil }
+    public func keepDecoding(_ bytes: [UInt8], forKey key: String, form: String, fetchedAt: Date) async throws {}
 }

@@ -41,6 +41,20 @@ public struct MovieDetails: Sendable, Equatable, Identifiable, Decodable {
         case releaseDates = "release_dates"
     }
 
+    init(
+        movie: Movie, runtimeMinutes: Int?, genres: [Genre], imdbID: String?, status: String, tagline: String,
+        homepage: String?, releaseDates: ReleaseDates?
+    ) {
+        self.movie = movie
+        self.runtimeMinutes = runtimeMinutes
+        self.genres = genres
+        self.imdbID = imdbID
+        self.status = status
+        self.tagline = tagline
+        self.homepage = homepage
+        self.releaseDates = releaseDates
+    }
+
     /// Decodes TMDb's JSON, tolerating null or missing optional fields.
     public init(from decoder: any Decoder) throws {
         movie = try Movie(from: decoder)

@@ -29,7 +29,7 @@ extension TMDbClient {
         try Self.validate(page: page)
         let endpoint = Endpoint(
             list.path, query: ["region": region, "language": language, "page": String(page)], freshness: .list)
-        return try await fetch(endpoint, as: Page<Movie>.self, policy: policy)
+        return try await fetch(endpoint, as: Page<Movie>.self, policy: policy, kept: .moviePage)
     }
 
     /// One page of films in cinemas now, with the date window TMDb counts as "now".
@@ -70,7 +70,7 @@ extension TMDbClient {
         try Self.validate(page: page)
         let endpoint = Endpoint(
             "/trending/movie/week", query: ["language": language, "page": String(page)], freshness: .list)
-        return try await fetch(endpoint, as: Page<Movie>.self, policy: policy)
+        return try await fetch(endpoint, as: Page<Movie>.self, policy: policy, kept: .moviePage)
     }
 
     /// Series trending on TMDb this week (`/trending/tv/week`).

@@ -10,7 +10,8 @@ extension TMDbClient {
             "/movie/\(id)", query: ["append_to_response": "release_dates", "language": language],
             freshness: .detail)
         // A body for another film (a redirect from a merged id, a mis-served answer) would list that film twice.
-        return try await fetch(endpoint, as: MovieDetails.self, policy: policy, accepts: { $0.id == id })
+        return try await fetch(
+            endpoint, as: MovieDetails.self, policy: policy, accepts: { $0.id == id }, kept: .movieDetails)
     }
 
     /// A series' details (`/tv/{id}`): seasons, episodes, networks, air dates, the next episode.

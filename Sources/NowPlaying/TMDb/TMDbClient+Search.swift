@@ -23,7 +23,7 @@ extension TMDbClient {
                 "page": String(page),
             ],
             freshness: .list)
-        return try await fetch(endpoint, as: Page<Movie>.self, policy: policy)
+        return try await fetch(endpoint, as: Page<Movie>.self, policy: policy, kept: .moviePage)
     }
 
     /// Searches series by name (`/search/tv`).

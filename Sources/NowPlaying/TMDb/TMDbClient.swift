@@ -122,8 +122,10 @@ extension TMDbClient {
     /// (``TMDbCache/fetchedAt(forKey:)`` reads no body); the age is always worked out afresh.
     /// - Parameter accepts: whether a decoded answer is the one asked for. One that is not (a details body of
     ///   another id) is never cached, and a cached one is not used: it counts as malformed.
+    /// - Parameter kept: the form in which a decoded answer is kept in the cache for the next process, if any.
     func fetch<T: Decodable & Sendable>(
-        _ requested: Endpoint, as type: T.Type, policy: CachePolicy, accepts: (T) -> Bool = { _ in true }
+        _ requested: Endpoint, as type: T.Type, policy: CachePolicy, accepts: (T) -> Bool = { _ in true },
+        kept form: TMDbKeptForm<T>? = nil
     ) async throws -> Fetched<T> {
         func decode(_ body: Data) throws -> T {
             let value = try Self.decode(T.self, from: body, endpoint: requested.path)
@@ -135,7 +137,7 @@ extension TMDbClient {
         if endpoint.query["region"] == nil, let region = configuration.region { endpoint.query["region"] = region }
         let key = endpoint.cacheKey
         let ttlSeconds = endpoint.freshness == .list ? ttl.listSeconds : ttl.detailSeconds
-        let cached = try await cache?.held(forKey: key, as: T.self)
+        let cached = try await cache?.held(forKey: key, as: T.self, form: form)
         let age = cached.map { max(0, now().timeIntervalSince($0.fetchedAt)) } ?? 0
         // The cached answer, decoded (and kept) or kept from before; nil when it is malformed or not the one asked.
         func cachedValue() -> T? {
@@ -145,7 +147,11 @@ extension TMDbClient {
             cache?.answers.keep(value, forKey: key, fetchedAt: cached.fetchedAt)
             return value
         }
-        if cached != nil, policy == .offline || (policy == .normal && age <= ttlSeconds), let value = cachedValue() {
+        if let cached, policy == .offline || (policy == .normal && age <= ttlSeconds), let value = cachedValue() {
+            // Decoded from the body just now: kept for the next process in its form.
+            if cached.decoded == nil, let cache, let form {
+                await cache.keep(value, forKey: key, fetchedAt: cached.fetchedAt, form: form)
+            }
             return Fetched(value, provenance: .cache(age: age, stale: age > ttlSeconds))
         }
         if policy == .offline {
@@ -161,6 +167,9 @@ extension TMDbClient {
                 let fetchedAt = now()
                 if (try? await cache.store(body, forKey: key, fetchedAt: fetchedAt)) != nil {
                     cache.answers.keep(value, forKey: key, fetchedAt: TMDbCache.asStored(fetchedAt))
+                    if let form {
+                        await cache.keep(value, forKey: key, fetchedAt: TMDbCache.asStored(fetchedAt), form: form)
+                    }
                 }
             }
             return Fetched(value, provenance: .network)
