@@ -5,7 +5,7 @@ It answers /movie/now_playing, /movie/upcoming, /movie/popular, /trending/movie/
 /movie/{id} (with release_dates) and /movie/{id}/images; /tv/popular, /tv/on_the_air, /tv/airing_today,
 /trending/tv/week, /search/tv, /tv/{id} and /tv/{id}/images; /configuration; and /find/{imdb_id} (tt1000007 is
 film 7: IMDb ids are 1000000 plus the TMDb id) in TMDb's documented shapes, with made-up films and series whose
-dates are relative to today, after an optional added latency. Usage:
+dates are relative to the day it started, after an optional added latency. Usage:
 
     python3 Scripts/fake_tmdb.py --port 8765 --latency-ms 50 --pages 10
 """
@@ -22,8 +22,13 @@ TITLES = ["Northern Lights", "Harbour Nights", "Winter Road", "Spring Thaw", "La
 
 
 
+# The day the fake started: a test run that crosses midnight still gets the same answers from every request (the
+# server's, cached before midnight, and the command line's, asked after it, were a day apart).
+TODAY = datetime.date.today()
+
+
 def day(offset):
-    return (datetime.date.today() + datetime.timedelta(days=offset)).isoformat()
+    return (TODAY + datetime.timedelta(days=offset)).isoformat()
 
 
 def film(film_id):
