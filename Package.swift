@@ -100,12 +100,12 @@ let package = Package(
         // The system zlib (zlib1g-dev), for PBF blobs and gzipped OSM XML.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
-        .target(name: "OSM", dependencies: ["Geo", "Tabular", "XMLScan", "CZlib"]),
+        .target(name: "OSM", dependencies: ["Basics", "Geo", "Tabular", "XMLScan", "CZlib"]),
         // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
         // Optimised in debug builds too: an import contracts the car graph's turns (TurnHierarchy), some 5 s for
         // Columbus optimised but 45 s unoptimised, which tests that import real extracts cannot wait for.
         .target(
-            name: "Routing", dependencies: ["Geo", "OSM"],
+            name: "Routing", dependencies: ["Basics", "Geo", "OSM"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Routing on the engines operators run for a country: OSRM's and Valhalla's HTTP APIs, behind `Router`,
         // with the planner's own router as the fallback.
@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "NowPlayingTests",
             dependencies: [
-                "NowPlaying", "SQLiteStore", "Transport", "TestSupport",
+                "Basics", "NowPlaying", "SQLiteStore", "Transport", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,5 +1,25 @@
 import Foundation
 
+/// How a decoded answer is written to bytes and read back, for the next process to read instead of decoding the
+/// answer's body again (the showtimes store's and the TMDb cache's kept decodings).
+public struct KeptForm<Value>: Sendable {
+    /// Names the decoding and this encoding of it: a changed encoding gets a new name, and what was kept in the
+    /// old one is not read.
+    public let name: String
+    /// The bytes, or nil for a value that is not kept (one that carries problems to report, say).
+    public let encode: @Sendable (Value) -> [UInt8]?
+    /// The value, or nil for bytes that are not this form's (damaged, cut short).
+    public let decode: @Sendable ([UInt8]) -> Value?
+
+    public init(
+        name: String, encode: @escaping @Sendable (Value) -> [UInt8]?, decode: @escaping @Sendable ([UInt8]) -> Value?
+    ) {
+        self.name = name
+        self.encode = encode
+        self.decode = decode
+    }
+}
+
 /// Writes values compactly, for decoded answers kept between processes: little-endian counts, lengths and values,
 /// strings as their UTF-8 bytes after their length; an absent optional is one 0 byte, a present one a 1 before its
 /// value. ``CompactReader`` reads it back.

@@ -1,10 +1,7 @@
+import Basics
 import Foundation
 import Geo
 import XMLScan
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Reads OSM XML (https://wiki.openstreetmap.org/wiki/OSM_XML) with planner's own ``XMLScanner``.
 ///
@@ -20,7 +17,8 @@ struct OSMXMLReader {
         try withoutActuallyEscaping(body) { escapingBody in
             var handler = OSMXMLHandler(kinds: kinds, body: escapingBody)
             do {
-                try withMappedFile(fileURL) { try XMLScanner.scan($0, into: &handler) }
+                let source = try mapped(fileURL)
+                try withExtendedLifetime(source) { try XMLScanner.scan(source.buffer, into: &handler) }
             } catch let error as XMLScanError {
                 try explain(error, handler: handler)
             } catch let stop as OSMXMLHandler.Stop {
@@ -36,6 +34,14 @@ struct OSMXMLReader {
             }
             return handler.header
         }
+    }
+
+    /// The file's bytes, mapped read-only; an empty file is no bytes.
+    private func mapped(_ fileURL: URL) throws -> ByteSource {
+        if let source = ByteSource(mapping: fileURL.path) { return source }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
+        guard attributes?[.size] as? Int == 0 else { throw OSMError.unreadable(path: path, reason: "cannot map the file into memory") }
+        return ByteSource(copying: [])
     }
 
     /// The reader's error as the OSM error it is: a file cut inside its root element is truncated (whatever the
@@ -57,30 +63,6 @@ struct OSMXMLReader {
             throw OSMError.corruptBlob(path: path, reason: "XML line \(handler.elementErrorLine): \(elementError)")
         }
         throw OSMError.corruptBlob(path: path, reason: "XML line \(error.line): it is not well-formed XML: \(error.reason)")
-    }
-
-    /// Calls `body` with the file's bytes, mapped read-only.
-    private func withMappedFile<Result>(_ fileURL: URL, _ body: (UnsafeRawBufferPointer) throws -> Result) throws
-        -> Result
-    {
-        let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw OSMError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw OSMError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        let size = Int(status.st_size)
-        guard size > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
-            throw OSMError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { munmap(mapped, size) }
-        // Read front to back, once.
-        _ = madvise(mapped, size, MADV_SEQUENTIAL)
-        return try body(UnsafeRawBufferPointer(start: mapped, count: size))
     }
 
     func parseGzipped(

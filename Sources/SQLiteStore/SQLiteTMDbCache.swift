@@ -41,7 +41,7 @@ public struct SQLiteTMDbCache: TMDbCacheStorage {
             }
         }
         // An entry's answer as a command decoded it, in a compact form, so that the next command reads that
-        // instead of the body's JSON (TMDbKeptForm). A new body drops it.
+        // instead of the body's JSON (NowPlaying's kept forms). A new body drops it.
         migrator.registerMigration("nowplaying-v2-kept-decodings") { db in
             try db.alter(table: "nowplaying_http_cache") { table in
                 table.add(column: "keptForm", .text)

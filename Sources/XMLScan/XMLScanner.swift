@@ -419,17 +419,12 @@ private struct Reader {
         while index < bytes.count, continuesName(bytes[index]) { index += 1 }
         guard index < bytes.count else { throw failure(.cut) }
         let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-        for known in names where known.bytes.count == slice.count {
-            if memoryEqual(known.bytes, slice) { return known.name }
+        for known in names where known.bytes.count == slice.count && known.bytes.elementsEqual(slice) {
+            return known.name
         }
         let name = String(decoding: slice, as: UTF8.self)
         if names.count < 64 { names.append((slice, name)) }
         return name
-    }
-
-    func memoryEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        for offset in 0..<a.count where a[offset] != b[offset] { return false }
-        return true
     }
 
     mutating func skipSpace() {

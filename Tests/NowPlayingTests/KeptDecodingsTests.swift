@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 import SQLiteStore
@@ -30,9 +31,9 @@ import Testing
             return
         }
         let page = try TMDbClient.decode(Page<Movie>.self, from: body, endpoint: "/movie/now_playing")
-        let form = TMDbKeptForm<Page<Movie>>.moviePage
+        let form = KeptForm<Page<Movie>>.moviePage
         #expect(!page.results.isEmpty)
-        #expect(form.decode(form.encode(page)) == page)
+        #expect(form.decode(form.encode(page)!) == page)
     }
 
     @Test(arguments: ["18months_vcr_2022-11-26/movie_detail.json", "c-eg_themoviedbapi/movies_details.json"])
@@ -42,8 +43,8 @@ import Testing
             return
         }
         var details = try TMDbClient.decode(MovieDetails.self, from: body, endpoint: "/movie/550")
-        let form = TMDbKeptForm<MovieDetails>.movieDetails
-        #expect(form.decode(form.encode(details)) == details)
+        let form = KeptForm<MovieDetails>.movieDetails
+        #expect(form.decode(form.encode(details)!) == details)
         // With release dates in several regions too, whatever order the dictionary holds them in
         details.releaseDates = ReleaseDates(byRegion: [
             "FI": [ReleaseDate(type: .theatrical, date: Date(timeIntervalSince1970: 1_790_000_000), certification: "K-12")],
@@ -52,14 +53,14 @@ import Testing
                 ReleaseDate(type: .digital, date: Date(timeIntervalSince1970: 1_800_000_000.5)),
             ],
         ])
-        #expect(form.encode(details) == form.encode(form.decode(form.encode(details))!))
-        #expect(form.decode(form.encode(details)) == details)
+        #expect(form.encode(details) == form.encode(form.decode(form.encode(details)!)!))
+        #expect(form.decode(form.encode(details)!) == details)
     }
 
     @Test func bytesCutShortOrDamagedAreNotAnAnswer() {
         let page = Page(page: 1, totalPages: 1, totalResults: 1, results: [Movie(id: 7, title: "Seven")])
-        let form = TMDbKeptForm<Page<Movie>>.moviePage
-        let bytes = form.encode(page)
+        let form = KeptForm<Page<Movie>>.moviePage
+        let bytes = form.encode(page)!
         for cut in [0, 1, bytes.count / 2, bytes.count - 1] { #expect(form.decode(Array(bytes.prefix(cut))) == nil) }
         #expect(form.decode(bytes + [0]) == nil)
         var damaged = bytes
@@ -118,7 +119,7 @@ import Testing
         let around = try await Self.process(queue, clock: clock).nowPlaying(region: "FI", policy: .offline)
         #expect(around.value == fresh.value)
         let kept = try #require(try SQLiteTMDbCache(writer: queue).keptDecoding(forKey: key, form: "movie page v1"))
-        #expect(TMDbKeptForm<Page<Movie>>.moviePage.decode(kept.bytes) == fresh.value)
+        #expect(KeptForm<Page<Movie>>.moviePage.decode(kept.bytes) == fresh.value)
     }
 
     @Test func detailsForAnotherFilmAreRefusedFromTheKeptFormToo() async throws {
@@ -133,7 +134,7 @@ import Testing
         try await TMDbCache(storage: SQLiteTMDbCache(writer: queue))
             .store(Data("{}".utf8), forKey: Self.detailsKey, fetchedAt: clock.now)
         try await SQLiteTMDbCache(writer: queue).keepDecoding(
-            TMDbKeptForm<MovieDetails>.movieDetails.encode(details), forKey: Self.detailsKey, form: "movie details v1",
+            KeptForm<MovieDetails>.movieDetails.encode(details)!, forKey: Self.detailsKey, form: "movie details v1",
             fetchedAt: clock.now)
         // Then asking for film 550 offline does not answer film 551
         await #expect(throws: NowPlayingError.self) {

@@ -112,7 +112,7 @@ public struct TMDbCache: Sendable {
     /// - Throws: ``NowPlayingError/cacheFailure(_:)``.
     /// With `form`, an answer an earlier process kept in that form is read back before the body is.
     func held<Value: Sendable>(
-        forKey key: String, as type: Value.Type, form: TMDbKeptForm<Value>? = nil
+        forKey key: String, as type: Value.Type, form: KeptForm<Value>? = nil
     ) async throws -> Held<Value>? {
         if let kept = answers.answer(forKey: key, as: Value.self) {
             guard let stamp = try await fetchedAt(forKey: key) else {
@@ -134,8 +134,9 @@ public struct TMDbCache: Sendable {
 
     /// Keeps `value`, decoded from the entry under `key` fetched at `fetchedAt`, in `form` for the next process.
     /// A failure costs only that: the next process decodes the body.
-    func keep<Value>(_ value: Value, forKey key: String, fetchedAt: Date, form: TMDbKeptForm<Value>) async {
-        try? await storage.keepDecoding(form.encode(value), forKey: key, form: form.name, fetchedAt: fetchedAt)
+    func keep<Value>(_ value: Value, forKey key: String, fetchedAt: Date, form: KeptForm<Value>) async {
+        guard let bytes = form.encode(value) else { return }
+        try? await storage.keepDecoding(bytes, forKey: key, form: form.name, fetchedAt: fetchedAt)
     }
 
     /// The date a stored `fetchedAt` reads back as: the storages keep seconds since 1970 as a double.
@@ -164,7 +165,7 @@ public protocol TMDbCacheStorage: Sendable {
     func allKeys() throws -> [String]
     /// Deletes entries fetched before `date`; how many went.
     func removeEntries(fetchedBefore date: Date) async throws -> Int
-    /// The bytes kept for the entry under `key` in the form named `form` (``TMDbKeptForm``), with the entry's
+    /// The bytes kept for the entry under `key` in the form named `form` (``KeptForm``), with the entry's
     /// `fetchedAt`, if that entry has them: its body is not read.
     func keptDecoding(forKey key: String, form: String) throws -> (fetchedAt: Date, bytes: [UInt8])?
     /// Keeps `bytes`, the entry's answer in the form named `form`, with the entry under `key` while it is still the

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Tabular
 import Transport
@@ -125,7 +126,7 @@ extension TMDbClient {
     /// - Parameter kept: the form in which a decoded answer is kept in the cache for the next process, if any.
     func fetch<T: Decodable & Sendable>(
         _ requested: Endpoint, as type: T.Type, policy: CachePolicy, accepts: (T) -> Bool = { _ in true },
-        kept form: TMDbKeptForm<T>? = nil
+        kept form: KeptForm<T>? = nil
     ) async throws -> Fetched<T> {
         func decode(_ body: Data) throws -> T {
             let value = try Self.decode(T.self, from: body, endpoint: requested.path)

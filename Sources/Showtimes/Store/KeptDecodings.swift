@@ -13,17 +13,6 @@ public protocol KeptDecodingStorage: Sendable {
     func keepDecoding(_ bytes: [UInt8], forKey key: String, form: String, stamp: ShowtimesCacheStamp) async throws
 }
 
-/// How a decoded answer is written to bytes and read back (``KeptDecodingStorage``).
-struct KeptForm<Value>: Sendable {
-    /// Names the decoding and this encoding of it: a changed encoding gets a new name, and what was kept in the
-    /// old one is not read.
-    let name: String
-    /// The bytes, or nil for a value that is not kept (one that carries problems to report, say).
-    let encode: @Sendable (Value) -> [UInt8]?
-    /// The value, or nil for bytes that are not this form's (damaged, cut short).
-    let decode: @Sendable ([UInt8]) -> Value?
-}
-
 /// The forms decodings are kept in.
 enum KeptForms {
     /// A Finnkino schedule whose every show was read.
@@ -32,20 +21,13 @@ enum KeptForms {
         encode: { schedule in
             guard schedule.unreadable.isEmpty else { return nil }
             var writer = CompactWriter()
-            writer.count(schedule.shows.count)
-            for show in schedule.shows { writer.show(show) }
+            writer.array(schedule.shows) { $0.show($1) }
             return writer.bytes
         },
         decode: { bytes in
             var reader = CompactReader(bytes)
-            guard let count = reader.count() else { return nil }
-            var shows: [Show] = []
-            shows.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let show = reader.show() else { return nil }
-                shows.append(show)
-            }
-            return reader.isAtEnd ? ReadSchedule(shows: shows, unreadable: []) : nil
+            guard let shows = reader.array({ $0.show() }), reader.isAtEnd else { return nil }
+            return ReadSchedule(shows: shows, unreadable: [])
         })
 
     /// Finnkino's theatre areas.
@@ -53,20 +35,17 @@ enum KeptForms {
         name: "finnkino areas v1",
         encode: { areas in
             var writer = CompactWriter()
-            writer.count(areas.count)
-            for area in areas {
-                writer.string(area.id)
-                writer.string(area.name)
+            writer.array(areas) {
+                $0.string($1.id)
+                $0.string($1.name)
             }
             return writer.bytes
         },
         decode: { bytes in
             var reader = CompactReader(bytes)
-            guard let count = reader.count() else { return nil }
-            var areas: [TheatreArea] = []
-            for _ in 0..<count {
+            let areas = reader.array { reader -> TheatreArea? in
                 guard let id = reader.string(), let name = reader.string() else { return nil }
-                areas.append(TheatreArea(id: id, name: name))
+                return TheatreArea(id: id, name: name)
             }
             return reader.isAtEnd ? areas : nil
         })

@@ -1,21 +1,12 @@
 import Basics
 import Foundation
 
-/// How an answer decoded from a cache row is written to bytes and read back, so that the next process reads the
-/// bytes instead of decoding the row's JSON again (``TMDbCacheStorage/keptDecoding(forKey:form:)``). A command is a
-/// new process each time; a server keeps its answers in memory (``DecodedAnswers``) and needs none of this.
-struct TMDbKeptForm<Value>: Sendable {
-    /// Names the answer's type and this encoding of it: a changed encoding gets a new name, and what was kept in
-    /// the old one is not read.
-    let name: String
-    let encode: @Sendable (Value) -> [UInt8]
-    /// The value, or nil for bytes that are not this form's (damaged, cut short).
-    let decode: @Sendable ([UInt8]) -> Value?
-}
+// TMDb's answers kept in their cache row (``TMDbCacheStorage/keptDecoding(forKey:form:)``), so that the next process
+// reads them instead of decoding the row's JSON again. A server keeps its answers in memory (``DecodedAnswers``).
 
-extension TMDbKeptForm where Value == Page<Movie> {
+extension KeptForm where Value == Page<Movie> {
     /// A page of films (now playing, upcoming, popular, a search).
-    static let moviePage = TMDbKeptForm(
+    static let moviePage = KeptForm(
         name: "movie page v1",
         encode: { page in
             var writer = CompactWriter()
@@ -43,9 +34,9 @@ extension TMDbKeptForm where Value == Page<Movie> {
         })
 }
 
-extension TMDbKeptForm where Value == MovieDetails {
+extension KeptForm where Value == MovieDetails {
     /// A film's details, with its release dates.
-    static let movieDetails = TMDbKeptForm(
+    static let movieDetails = KeptForm(
         name: "movie details v1",
         encode: { details in
             var writer = CompactWriter()
