@@ -26,7 +26,7 @@ struct ServerState: Sendable {
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
             throw Problem(.unauthorized, "this route needs 'Authorization: Bearer TOKEN'; 'planner users add NAME' makes one", headers: challenge)
         }
-        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        let token = header.dropFirst(7).trimmingSpaces()
         if UserTokens.isFeedKey(token), try tokens.user(feedKey: token) != nil {
             throw Problem(.forbidden, "a feed key opens the upcoming.ics feed only; use the user's token")
         }
@@ -53,10 +53,14 @@ struct ServerState: Sendable {
     /// The user's lists.
     func book(for user: UserAccount) -> ListBook { ListBook.of(userID: user.id, in: storage) }
 
-    func films(region: String?, user: UserAccount? = nil) throws -> FilmServices {
+    /// - Parameter requestEnvironment: the request's (``requestEnvironment()``), when it has read the settings already.
+    func films(
+        region: String?, user: UserAccount? = nil, requestEnvironment: PlannerApp.Environment? = nil
+    ) throws -> FilmServices {
         // The public routes see nobody's lists: never the command line's own.
         let scoped = storage.scoped(to: user?.id ?? Self.nobody)
-        var services = try FilmServices.make(FilmRequest(region: region), storage: scoped, environment: environment)
+        var services = try FilmServices.make(
+            FilmRequest(region: region), storage: scoped, environment: requestEnvironment ?? environment)
         // No account is nobody's: its lists are empty without asking.
         services.listsAreEmpty = user == nil
         return services

@@ -187,12 +187,22 @@ package struct SuggestReport {
         let theaters: [TheaterEntry]
         /// Where a provider covers the region: only the cinemas that show the film, with their next shows.
         let showings: [ShowingEntry]?
+        /// `theaters` as written once for every film (the same cinemas, at the same depth), when it was.
+        var writtenTheaters: PrettyJSON.Members? = nil
+
+        private enum CodingKeys: String, CodingKey { case film, reason, theaters, showings }
+
+        /// The `theaters` member of any film's object, written once.
+        static func theatersMember(_ theaters: [TheaterEntry]) -> PrettyJSON.Members {
+            // The document's object, its `in_theaters` array, and a film's object.
+            PrettyJSON.members(depth: 3) { $0.member("theaters", objects: theaters) }
+        }
 
         func write(to json: inout PrettyJSON) {
             json.member("film", object: film)
             json.member("reason", reason)
             if let showings { json.member("showings", objects: showings) }
-            json.member("theaters", objects: theaters)
+            if let writtenTheaters { json.members(writtenTheaters) } else { json.member("theaters", objects: theaters) }
         }
     }
 
@@ -247,6 +257,7 @@ package struct SuggestReport {
                 distance_m: rounded(route.straightLineMeters, 1), route_distance_m: rounded(route.distanceMeters, 1),
                 duration_s: route.durationSeconds.rounded(), source: route.source.rawValue, address: route.theater.address)
         }
+        let writtenTheaters = plan.inTheaters.count > 1 ? InTheaters.theatersMember(theaters) : nil
         return Document(
             region: region,
             origin: ["label": found.origin.label, "coordinate": found.origin.coordinate.description],
@@ -266,7 +277,8 @@ package struct SuggestReport {
                     }
                 }
                 return InTheaters(
-                    film: entry(suggested.film), reason: suggested.reason.description, theaters: theaters, showings: showings)
+                    film: entry(suggested.film), reason: suggested.reason.description, theaters: theaters, showings: showings,
+                    writtenTheaters: writtenTheaters)
             },
             upcoming: plan.upcoming.map { Upcoming(film: entry($0.film), release_date: $0.release.description, days_until: $0.daysUntil) },
             left_theaters: plan.leftTheaters.map(entry), no_release_date: plan.unknown.map(entry), notes: allNotes,

@@ -112,7 +112,12 @@ package struct RouterChoice {
         // The first area with roads: an area imported from a catalog has theaters only.
         let own: any Router
         if let area = areas.first(where: \.hasRoads) {
-            own = cache.map { $0.router(for: area) } ?? RoadRouter(area: area, preparingWhenAsked: !preparingNow)
+            // A server keeps each answer too: the same origins are routed to the same cinemas all day.
+            if let cache {
+                own = RememberingRouter(router: cache.router(for: area), memo: cache.routes, area: area.cacheKey)
+            } else {
+                own = RoadRouter(area: area, preparingWhenAsked: !preparingNow)
+            }
             self.area = area
         } else {
             own = EstimateRouter()

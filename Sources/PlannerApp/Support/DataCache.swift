@@ -28,6 +28,9 @@ package final class DataCache: @unchecked Sendable {
     /// The theaters' unchanging JSON members, written once (`NearbyReport.jsonUTF8(cache:)`).
     package let theaterMembers = TheaterMembersCache()
 
+    /// The road routes answered, by area version, origin, mode and destinations.
+    package let routes = RememberedRoutes()
+
     /// TMDb's configuration, transport and request limiter, shared by every request's client.
     package let tmdb = TMDbShared()
 

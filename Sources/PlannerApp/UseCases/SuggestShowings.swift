@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Geo
 import Planner
 import Showtimes
@@ -30,6 +31,46 @@ package struct SuggestShowings: Sendable {
         let shows: [Show]
         let showKeys: [ShowKeys]
         let theaters: [String: Theater]
+        /// Each provider's latest start this week: whether it has a show still to come is one comparison.
+        let latestStart: [String: Date]
+        /// Each film's shows this week, as indices into `shows` by start (week order among equal starts), matched
+        /// once for as long as the week is kept: a server matches the same watchlist on every request.
+        private let matches = Matches()
+
+        private final class Matches: Sendable {
+            let byFilm = Mutex<[FilmCandidate: [Int]]>([:])
+        }
+
+        init(shows: [Show], theaters: [String: Theater]) {
+            self.shows = shows
+            showKeys = shows.map(ShowKeys.init)
+            self.theaters = theaters
+            var latest: [String: Date] = [:]
+            for show in shows where latest[show.provider].map({ show.start > $0 }) ?? true {
+                latest[show.provider] = show.start
+            }
+            latestStart = latest
+        }
+
+        /// Whether `provider` (nil: any) has a show starting at `now` or later.
+        func hasShows(after now: Date, provider: String? = nil) -> Bool {
+            guard let provider else { return latestStart.values.contains { $0 >= now } }
+            return latestStart[provider].map { $0 >= now } ?? false
+        }
+
+        /// The shows of `film`, by start: see `matches`.
+        func shows(of film: FilmCandidate) -> [Int] {
+            if let known = matches.byFilm.withLock({ $0[film] }) { return known }
+            let keys = FilmKeys(film)
+            let found = shows.indices.filter { FilmMatcher.match(shows[$0], showKeys[$0], keys) != nil }
+                .sorted { (shows[$0].start, $0) < (shows[$1].start, $1) }
+            matches.byFilm.withLock { kept in
+                // A watchlist is a few films; a bound keeps a week from growing with every film ever asked.
+                if kept.count >= 256 { kept.removeAll() }
+                kept[film] = found
+            }
+            return found
+        }
     }
 
     /// The shows of the next ``days`` days at the search's theaters, matched to `films`, from the provider that
@@ -44,21 +85,23 @@ package struct SuggestShowings: Sendable {
         let zone = area.timeZone
         let today = CalendarDay(LocalClock.day(of: now, in: zone)) ?? CalendarDay(now, in: zone)
         let week = try await week(from: today, found: found, area: area, asked: asked, services: services)
-        let upcoming = zip(week.shows, week.showKeys).filter { $0.0.start >= now }
         // Cinemas' own pages alone, where none carried a show this week, say nothing of the others: unknown.
-        if upcoming.isEmpty, !asked.contains(where: { $0 != .webPages }) { return nil }
-        let providers = asked.filter { provider in upcoming.contains { $0.0.provider == provider.id } }
+        if !week.hasShows(after: now), !asked.contains(where: { $0 != .webPages }) { return nil }
+        let providers = asked.filter { week.hasShows(after: now, provider: $0.id) }
         let routeByTheater = Dictionary(routes.map { ($0.theater.id, $0) }, uniquingKeysWith: { a, _ in a })
         var byFilm: [Int: [Showing]] = [:]
-        // Every film against every show of the week: each title's keys worked out once.
         for film in films {
-            let filmKeys = FilmKeys(film)
-            let matched = upcoming.filter { FilmMatcher.match($0.0, $0.1, filmKeys) != nil }.map { $0.0 }
-            let byTheater = Dictionary(grouping: matched) { $0.providerTheaterID }
-            byFilm[film.id] = byTheater.compactMap { providerID, shows -> Showing? in
+            // Each cinema's next shows, in the order of their start.
+            var next: [String: [Show]] = [:]
+            for index in week.shows(of: film) where week.shows[index].start >= now {
+                let theaterID = week.shows[index].providerTheaterID
+                if next[theaterID, default: []].count < showsPerCinema {
+                    next[theaterID, default: []].append(week.shows[index])
+                }
+            }
+            byFilm[film.id] = next.compactMap { providerID, shows -> Showing? in
                 guard let theater = week.theaters[providerID] else { return nil }
-                let next = Array(shows.sorted { $0.start < $1.start }.prefix(showsPerCinema))
-                return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: next)
+                return Showing(theater: theater, route: routeByTheater[theater.id], nextShows: shows)
             }.sorted { ($0.route?.straightLineMeters ?? .infinity) < ($1.route?.straightLineMeters ?? .infinity) }
         }
         return SuggestShowings(
@@ -96,7 +139,7 @@ package struct SuggestShowings: Sendable {
             shows += nearby.nearbyShows
             for (id, match) in nearby.matching.matches { theaters[id] = match.theater }
         }
-        let week = Week(shows: shows, showKeys: shows.map(ShowKeys.init), theaters: theaters)
+        let week = Week(shows: shows, theaters: theaters)
         if let kept { kept.weeks.keep(week, forKey: kept.key) }
         return week
     }

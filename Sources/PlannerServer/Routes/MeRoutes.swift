@@ -81,7 +81,8 @@ enum MeRoutes {
             let plainJSON =
                 (try? TheaterRoutes.format(query, request: request, default: .json, allowed: [.json, .geojson]))
                 == .json
-            let films = try state.films(region: try FilmRoutes.region(query), user: user)
+            let films = try state.films(
+                region: try FilmRoutes.region(query), user: user, requestEnvironment: environment)
             let report = try await films
                 .suggestReport(
                     near: query.string("near"), search: search, includeWatched: query.string("include_watched") == "true",
@@ -94,7 +95,9 @@ enum MeRoutes {
                 var report = report
                 // The posters of the saved region's image configuration: the route's own services when the
                 // query named no region, else services made as with none.
-                let images = try films.requestedRegion == nil ? films : state.films(region: nil, user: user)
+                let images =
+                    try films.requestedRegion == nil
+                    ? films : state.films(region: nil, user: user, requestEnvironment: environment)
                 report.images = await images.imageLinks()
                 return Reply.json(utf8: try report.jsonUTF8())
             }

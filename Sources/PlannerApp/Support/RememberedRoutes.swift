@@ -1,0 +1,108 @@
+import Geo
+import Synchronization
+
+/// A server's road routes, kept by what they are a function of: the area's version, the origin, the mode, the
+/// destinations' points and whether lines were drawn. A server routes the same origin to the same cinemas on every
+/// request of a plan, a suggestion or a showtimes page; an area's graphs never change while it is loaded.
+///
+/// What is kept is each route's measure, not its destination: the routes given back carry the caller's own
+/// destinations, so that a theater renamed by another lookup is never answered with its old name.
+package final class RememberedRoutes: Sendable {
+    /// At most this many answers are kept (one answer: the routes to one set of destinations); when full, it
+    /// starts over.
+    package static let capacity = 512
+
+    struct Key: Hashable {
+        let area: String
+        let origin: [UInt64]
+        let mode: TravelMode
+        let lines: Bool
+        let destinations: [UInt64]
+    }
+
+    /// A route without its destination.
+    struct Leg: Sendable {
+        let mode: TravelMode
+        let geometry: [Coordinate]
+        let distanceMeters: Double
+        let straightLineMeters: Double
+        let durationSeconds: Double
+        let source: RouteSource
+        let originSnapMeters: Double?
+        let destinationSnapMeters: Double?
+        let estimateReason: EstimateReason?
+
+        init<Destination>(_ route: Route<Destination>) {
+            mode = route.mode
+            geometry = route.geometry
+            distanceMeters = route.distanceMeters
+            straightLineMeters = route.straightLineMeters
+            durationSeconds = route.durationSeconds
+            source = route.source
+            originSnapMeters = route.originSnapMeters
+            destinationSnapMeters = route.destinationSnapMeters
+            estimateReason = route.estimateReason
+        }
+
+        func route<Destination>(to destination: Destination) -> Route<Destination> {
+            Route(
+                destination: destination, mode: mode, geometry: geometry, distanceMeters: distanceMeters,
+                straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
+                originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters,
+                estimateReason: estimateReason)
+        }
+    }
+
+    private let legs = Mutex<[Key: [Leg]]>([:])
+
+    package init() {}
+
+    /// How many answers are kept (for tests).
+    package var count: Int { legs.withLock { $0.count } }
+
+    /// The routes `route` gives, or gave before for the same key.
+    func routes<Destination: Locatable>(
+        area: String, from origin: Coordinate, to destinations: [Destination], mode: TravelMode, lines: Bool,
+        route: () -> [Route<Destination>]
+    ) -> [Route<Destination>] {
+        let key = Key(
+            area: area, origin: [origin.latitude.bitPattern, origin.longitude.bitPattern], mode: mode, lines: lines,
+            destinations: destinations.flatMap { [$0.coordinate.latitude.bitPattern, $0.coordinate.longitude.bitPattern] })
+        if let known = legs.withLock({ $0[key] }), known.count == destinations.count {
+            return zip(known, destinations).map { $0.route(to: $1) }
+        }
+        let routes = route()
+        // Only a whole answer, one route per destination in order, is kept.
+        guard routes.count == destinations.count else { return routes }
+        let answer = routes.map(Leg.init)
+        legs.withLock { kept in
+            if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }
+            kept[key] = answer
+        }
+        return routes
+    }
+}
+
+/// A road router whose answers are kept in ``RememberedRoutes``: a server's, over an area it keeps loaded.
+struct RememberingRouter: Router {
+    let router: any Router
+    let memo: RememberedRoutes
+    /// The area's name and version (`RoadArea.cacheKey`).
+    let area: String
+
+    func routes<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        memo.routes(area: area, from: origin, to: destinations, mode: mode, lines: true) {
+            router.routes(from: origin, to: destinations, mode: mode)
+        }
+    }
+
+    func routesWithoutLines<Destination: Locatable>(
+        from origin: Coordinate, to destinations: [Destination], mode: TravelMode
+    ) -> [Route<Destination>] {
+        memo.routes(area: area, from: origin, to: destinations, mode: mode, lines: false) {
+            router.routesWithoutLines(from: origin, to: destinations, mode: mode)
+        }
+    }
+}
