@@ -264,6 +264,8 @@ if [[ ${#planner_targets[@]} -gt 0 ]]; then
             suggest) label="planner /v1/me/suggest" path=$suggest_path header=$auth ;;
         esac
         printf '%s\t%s%s\n' "$label" "$path" "${header:+, with the bearer token}" >>"$out/paths.tsv"
+        # The answer measured, kept beside wrk's output to be read.
+        curl -sS --max-time 60 ${header:+-H "$header"} "$base$path" >"$out/planner-$t.body" || true
         bench_target "$label" "planner-$t" "$base$path" "$header"
     done
     upstream_during=$(($(fakes_requests "$work/fakes") - upstream_before))
