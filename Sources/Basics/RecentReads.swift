@@ -41,8 +41,22 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     package var isEnabled: Bool { window > .zero }
 
     /// The stripe that holds `key`.
-    private func stripe(of key: Key) -> Int {
-        stripes.count == 1 ? 0 : Int(UInt(bitPattern: key.hashValue) % UInt(stripes.count))
+    private func stripe(of key: Hashed) -> Int {
+        stripes.count == 1 ? 0 : Int(UInt(bitPattern: key.hash) % UInt(stripes.count))
+    }
+
+    /// A key with its hash worked out once: the stripe and the dictionary both use it (a key is often a long text).
+    private struct Hashed: Hashable {
+        let key: Key
+        let hash: Int
+
+        init(_ key: Key) {
+            self.key = key
+            hash = key.hashValue
+        }
+
+        static func == (a: Hashed, b: Hashed) -> Bool { a.hash == b.hash && a.key == b.key }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The value read for `key` less than the window ago, if one was (`Value` may itself be optional: a row that
@@ -50,6 +64,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     package func value(forKey key: Key) -> Value? {
         guard isEnabled else { return nil }
         let now = clock.now
+        let key = Hashed(key)
         return stripes[stripe(of: key)].entries.withLock { entries in
             guard let entry = entries[key], entry.readAt.duration(to: now) < window else { return nil }
             return entry.value
@@ -62,6 +77,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
         let now = clock.now
         let capacity = stripeCapacity
         let window = window
+        let key = Hashed(key)
         stripes[stripe(of: key)].entries.withLock { entries in
             if entries.count >= capacity, entries[key] == nil {
                 entries = entries.filter { $0.value.readAt.duration(to: now) < window }
@@ -74,6 +90,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Drops what was kept for `key`: it is being written.
     package func forget(_ key: Key) {
         guard isEnabled else { return }
+        let key = Hashed(key)
         _ = stripes[stripe(of: key)].entries.withLock { $0.removeValue(forKey: key) }
     }
 
@@ -88,6 +105,6 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// One lock and the keys it guards (a `Mutex` cannot be an array's element itself).
     private final class Stripe: Sendable {
-        let entries = Mutex<[Key: (value: Value, readAt: ContinuousClock.Instant)]>([:])
+        let entries = Mutex<[Hashed: (value: Value, readAt: ContinuousClock.Instant)]>([:])
     }
 }

@@ -31,15 +31,23 @@ enum AccessLine {
     /// The path and query with every secret-bearing parameter's value replaced, and cut to 300 characters.
     static func redacted(_ target: String) -> String {
         guard let question = target.firstIndex(of: "?") else { return String(target.prefix(300)) }
-        let query = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
-            .map { pair -> String in
-                let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                let secret = ["key", "token", "api_key", "access_token"].contains(name.lowercased())
-                    || holdsSecretPrefix(pair)
-                return secret ? "\(name)=REDACTED" : String(pair)
-            }
+        let pairs = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        // Most targets hold no secret and are short: written as they came (a character is at least a byte).
+        if !pairs.contains(where: isSecret), target.utf8.count <= 300 { return target }
+        let query = pairs.map { pair -> String in
+            isSecret(pair) ? "\(name(of: pair))=REDACTED" : String(pair)
+        }
         let line = target[..<question] + "?" + query.joined(separator: "&")
         return line.count > 300 ? String(line.prefix(300)) + "…" : String(line)
+    }
+
+    private static func name(of pair: Substring) -> String {
+        pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+    }
+
+    /// Whether a `name=value` pair of a query carries a secret: by its name, or by a token's prefix in it.
+    private static func isSecret(_ pair: Substring) -> Bool {
+        ["key", "token", "api_key", "access_token"].contains(name(of: pair).lowercased()) || holdsSecretPrefix(pair)
     }
 
     /// True when `text` holds "plt_" or "plf_", the start of a token or a feed key (one pass over its bytes).

@@ -31,6 +31,8 @@ final class HandlerThreads: TaskExecutor, @unchecked Sendable {
     private var head = 0
     /// Whether a spare is waiting, with a deadline, for the oldest job to grow old enough.
     private var spareWatching = false
+    /// How many core threads wait for a job: while one does, a new job is theirs and no spare need watch it.
+    private var idleCores = 0
     /// Spares wait here: one with the oldest job's deadline, the others until woken.
     private let spareWake = NSCondition()
 
@@ -50,7 +52,9 @@ final class HandlerThreads: TaskExecutor, @unchecked Sendable {
         let unowned = UnownedJob(job)
         lock.lock()
         jobs.append(Job(job: unowned, enqueued: .now))
-        let wakeSpare = !spareWatching
+        // A waiting core thread takes the job at once (it checks the queue under `coreWake`'s lock, which the
+        // signal below waits for); only when every core thread is busy may the job wait, and a spare watch it.
+        let wakeSpare = !spareWatching && idleCores == 0
         lock.unlock()
         coreWake.lock()
         coreWake.signal()
@@ -84,9 +88,13 @@ final class HandlerThreads: TaskExecutor, @unchecked Sendable {
             while true {
                 lock.lock()
                 job = takeOldest { _ in true }
+                if job == nil { idleCores += 1 }
                 lock.unlock()
                 if job != nil { break }
                 coreWake.wait()
+                lock.lock()
+                idleCores -= 1
+                lock.unlock()
             }
             coreWake.unlock()
             job!.runSynchronously(on: asUnownedTaskExecutor())

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The patterns the OpenAPI schema gives `after`, `before`, `buffer`, `date` and `keyword`, which the routes check
 /// before the use case reads the value: what the schema promises is what the server takes, no more and no less
@@ -27,11 +28,32 @@ enum QueryPatterns {
     static func check(_ query: Query, _ names: [String]) throws {
         for name in names {
             guard let value = query.string(name), let regex = compiled[name] else { continue }
+            let asked = Asked(name: name, value: value)
+            if accepted.withLock({ $0.contains(asked) }) { continue }
             if regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) == nil {
                 throw Problem(.badRequest, "the query parameter '\(name)' " + wants(name) + ", not '\(value.prefix(80))'")
             }
+            accepted.withLock { kept in
+                if kept.count >= 1024 { kept.removeAll(keepingCapacity: true) }
+                kept.insert(asked)
+            }
         }
     }
+
+    /// A parameter's value, by its bytes (a value equal only under Unicode's canonical equivalence is another).
+    private struct Asked: Hashable {
+        let name: String
+        let value: [UInt8]
+
+        init(name: String, value: String) {
+            self.name = name
+            self.value = Array(value.utf8)
+        }
+    }
+
+    /// Values the patterns accepted: a server is asked for the same dates and times all day, and a pattern's
+    /// answer is a function of the value alone.
+    private static let accepted = Mutex<Set<Asked>>([])
 
     private static func wants(_ name: String) -> String {
         switch name {

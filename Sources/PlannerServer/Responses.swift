@@ -36,6 +36,9 @@ enum Reply {
 struct Query {
     let parameters: [String: String]
 
+    /// A query already read (the tests').
+    init(parameters: [String: String]) { self.parameters = parameters }
+
     /// Reads the query as HTML forms and browsers write it: `+` is a space, `%2B` a plus. Empty pairs (`a=1&&b=2`)
     /// are skipped.
     init(_ request: Request) throws {

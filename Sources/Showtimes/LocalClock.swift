@@ -87,24 +87,26 @@ public enum LocalClock {
         let secondOfDay = local - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
         guard (1583...9999).contains(year) else { return ClockTables.shared.formatted(date, in: zone) }
-        var text = dayText(year: year, month: month, day: day)
-        text.append("T")
-        text.append(padded(secondOfDay / 3600, width: 2))
-        text.append(":")
-        text.append(padded(secondOfDay % 3600 / 60, width: 2))
-        text.append(":")
-        text.append(padded(secondOfDay % 60, width: 2))
+        // Byte by byte into one buffer: a page of shows writes a time for each.
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        appendDay(year: year, month: month, day: day, to: &text)
+        text.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 3600 / 60, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &text)
         if offsetSeconds == 0 {
-            text.append("Z")
-            return text
+            text.append(UInt8(ascii: "Z"))
+        } else {
+            let offsetMinutes = abs(offsetSeconds) / 60
+            text.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            appendDigits(offsetMinutes / 60, width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            appendDigits(offsetMinutes % 60, width: 2, to: &text)
         }
-        let offsetMinutes = abs(offsetSeconds) / 60
-        let sign: String = offsetSeconds < 0 ? "-" : "+"
-        text.append(sign)
-        text.append(padded(offsetMinutes / 60, width: 2))
-        text.append(":")
-        text.append(padded(offsetMinutes % 60, width: 2))
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The instant a wall clock in `zone` reads `text` (`YYYY-MM-DDTHH:MM[:SS]`, no offset), or nil.
@@ -236,12 +238,38 @@ public enum LocalClock {
         guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
             return String(format: "%04d-%02d-%02d", year, month, day)
         }
-        var text = padded(year, width: 4)
-        text.append("-")
-        text.append(padded(month, width: 2))
-        text.append("-")
-        text.append(padded(day, width: 2))
-        return text
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        appendDay(year: year, month: month, day: day, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `YYYY-MM-DD` for a year of 0–9999 and a month and day of 0–99.
+    private static func appendDay(year: Int, month: Int, day: Int, to text: inout [UInt8]) {
+        appendDigits(year, width: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2, to: &text)
+    }
+
+    /// `value` (not negative) in decimal, zero-padded to `width` digits, as ``padded(_:width:)`` writes it.
+    private static func appendDigits(_ value: Int, width: Int, to text: inout [UInt8]) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        for _ in digits..<max(digits, width) { text.append(UInt8(ascii: "0")) }
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        var remaining = value
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
     }
 
     /// `value` (not negative) in decimal, zero-padded to `width` digits: C's `%0<width>d`.

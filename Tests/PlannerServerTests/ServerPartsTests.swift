@@ -26,6 +26,23 @@ import Watchlist
         } } }
     }
 
+    @Test func aTargetWithoutASecretIsWrittenAsItCameAndALongOneIsCutWithAnEllipsis() {
+        for target in ["/healthz", "/v1/plan?near=60.1699,24.9384&date=2026-12-08&after=18:00", "/v1/theaters?near=Gävle&&x="] {
+            #expect(AccessLine.redacted(target) == target)
+        }
+        let long = "/v1/theaters?near=" + String(repeating: "é", count: 400)
+        #expect(AccessLine.redacted(long) == String(long.prefix(300)) + "…")
+    }
+
+    @Test func aQueryPatternAcceptsAValueItAcceptedBeforeAndStillRefusesABadOne() {
+        let good = Query(parameters: ["date": "2026-12-08", "after": "18:00"])
+        let bad = Query(parameters: ["date": "2026-02-30", "after": "18:00"])
+        for _ in 0..<2 {
+            #expect(throws: Never.self) { try QueryPatterns.check(good, ["date", "after"]) }
+            #expect(throws: Problem.self) { try QueryPatterns.check(bad, ["date", "after"]) }
+        }
+    }
+
     @Test func theAccessLogCutsALongTargetTo300Characters() {
         let line = AccessLine.redacted(
             "/v1/theaters?near=" + String(repeating: "x", count: 10_000))

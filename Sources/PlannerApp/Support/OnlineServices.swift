@@ -74,7 +74,7 @@ package struct OnlineServices: Sendable {
 
     package static func url(_ text: String?, default fallback: URL) throws -> URL {
         guard let text, !text.isEmpty else { return fallback }
-        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+        guard let url = ParsedURLs.url(text), url.scheme != nil, url.host != nil else {
             throw OnlineLookupError.invalidBaseURL(text)
         }
         return url

@@ -125,7 +125,7 @@ package struct ShowtimesServices {
     {
         guard let variable = provider.baseURLVariable, let text = environment.variables[variable], !text.isEmpty
         else { return fallback }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        guard let url = ParsedURLs.url(text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else {
             throw PlannerAppError.invalidOption(
                 "\(variable) must be an http(s) URL, not '\(URLRedaction.redacted(text))'")
