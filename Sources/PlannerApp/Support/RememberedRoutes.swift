@@ -14,9 +14,11 @@ package final class RememberedRoutes: Sendable {
 
     struct Key: Hashable {
         let area: String
-        let origin: [UInt64]
+        let originLatitude: UInt64
+        let originLongitude: UInt64
         let mode: TravelMode
         let lines: Bool
+        /// Each destination's latitude and longitude, in order.
         let destinations: [UInt64]
     }
 
@@ -65,9 +67,15 @@ package final class RememberedRoutes: Sendable {
         area: String, from origin: Coordinate, to destinations: [Destination], mode: TravelMode, lines: Bool,
         route: () -> [Route<Destination>]
     ) -> [Route<Destination>] {
+        var points: [UInt64] = []
+        points.reserveCapacity(2 * destinations.count)
+        for destination in destinations {
+            points.append(destination.coordinate.latitude.bitPattern)
+            points.append(destination.coordinate.longitude.bitPattern)
+        }
         let key = Key(
-            area: area, origin: [origin.latitude.bitPattern, origin.longitude.bitPattern], mode: mode, lines: lines,
-            destinations: destinations.flatMap { [$0.coordinate.latitude.bitPattern, $0.coordinate.longitude.bitPattern] })
+            area: area, originLatitude: origin.latitude.bitPattern, originLongitude: origin.longitude.bitPattern,
+            mode: mode, lines: lines, destinations: points)
         if let known = legs.withLock({ $0[key] }), known.count == destinations.count {
             return zip(known, destinations).map { $0.route(to: $1) }
         }
