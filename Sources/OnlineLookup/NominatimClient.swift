@@ -123,7 +123,7 @@ public struct NominatimClient: Sendable {
     /// the same reverse look-up of the same origins all day.
     static func request(baseURL: URL, path: String, parameters: [String: String]) throws -> (URL, String) {
         let sorted = parameters.sorted { $0.key < $1.key }
-        let asked = RequestKey(base: baseURL.absoluteString, path: path, parameters: sorted.map { [$0.key, $0.value] })
+        let asked = RequestKey(base: baseURL.absoluteString, path: path, parameters: sorted)
         if let made = madeRequests.withLock({ $0[asked] }) { return made }
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         components.queryItems = sorted.map { URLQueryItem(name: $0.key, value: $0.value) }
@@ -148,14 +148,26 @@ public struct NominatimClient: Sendable {
     /// What a request is made of, by each text's bytes (a text equal only under Unicode's canonical equivalence
     /// is percent-encoded otherwise, so it is another request).
     private struct RequestKey: Hashable {
-        let base: [UInt8]
-        let path: [UInt8]
-        let parameters: [[UInt8]]
+        /// The base, the path, then each parameter's name and value.
+        let texts: [String]
 
-        init(base: String, path: String, parameters: [[String]]) {
-            self.base = Array(base.utf8)
-            self.path = Array(path.utf8)
-            self.parameters = parameters.flatMap { $0 }.map { Array($0.utf8) }
+        init(base: String, path: String, parameters: [(key: String, value: String)]) {
+            var texts = [base, path]
+            texts.reserveCapacity(2 + 2 * parameters.count)
+            for (key, value) in parameters { texts += [key, value] }
+            self.texts = texts
+        }
+
+        static func == (a: RequestKey, b: RequestKey) -> Bool {
+            a.texts.count == b.texts.count && zip(a.texts, b.texts).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for text in texts {
+                hasher.combine(text.utf8.count)
+                var text = text
+                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
         }
     }
     private static let madeRequests = Mutex<[RequestKey: (URL, String)]>([:])

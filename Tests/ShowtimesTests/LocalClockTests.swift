@@ -51,8 +51,10 @@ struct LocalClockTests {
         let gmt = try #require(LocalClock.timeZone(identifier: "GMT"))
         for instant in instants {
             #expect(LocalClock.iso8601(instant, in: gmt) == ISO8601DateFormatter().string(from: instant))
+            #expect(LocalClock.iso8601GMT(instant) == ISO8601DateFormatter().string(from: instant))
         }
         #expect(LocalClock.iso8601(instants[8], in: gmt) == "2026-11-22T16:30:00Z")
+        #expect(LocalClock.iso8601GMT(instants[8]) == "2026-11-22T16:30:00Z")
     }
 
     @Test func theOffsetIsWrittenWithAColonAndZeroIsZ() throws {

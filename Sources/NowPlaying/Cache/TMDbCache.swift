@@ -92,11 +92,13 @@ public struct TMDbCache: Sendable {
 
     /// The cache key of a request: method, path and sorted query, with every secret parameter left out.
     public static func key(method: String, path: String, query: [URLQueryItem]) -> String {
-        let kept = query
-            .filter { !URLRedaction.secretParameterNames.contains($0.name.lowercased()) }
-            .map { "\($0.name)=\($0.value ?? "")" }
-            .sorted()
-        return kept.isEmpty ? "\(method) \(path)" : "\(method) \(path)?\(kept.joined(separator: "&"))"
+        var kept: [String] = []
+        kept.reserveCapacity(query.count)
+        for item in query where !URLRedaction.secretParameterNames.contains(item.name.lowercased()) {
+            kept.append(item.name + "=" + (item.value ?? ""))
+        }
+        kept.sort()
+        return kept.isEmpty ? method + " " + path : method + " " + path + "?" + kept.joined(separator: "&")
     }
 
     /// What the cache holds under a key: when it was fetched, and its body, or the answer decoded from that same

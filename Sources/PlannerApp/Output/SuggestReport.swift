@@ -325,9 +325,7 @@ package struct SuggestReport {
 
     /// An instant as `ISO8601DateFormatter()` writes it by default (in GMT: `2026-11-27T16:30:00Z`), without
     /// making a formatter for every show.
-    static func utcTime(_ date: Date) -> String { LocalClock.iso8601(date, in: gmt) }
-
-    private static let gmt = LocalClock.timeZone(identifier: "GMT")!
+    static func utcTime(_ date: Date) -> String { LocalClock.iso8601GMT(date) }
 
     /// "Thu 19:00", on the show's own clock.
     static func shortTime(_ show: Show) -> String {
