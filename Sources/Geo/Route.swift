@@ -105,6 +105,16 @@ extension Router {
 }
 
 extension Route {
+    /// The same way, leading to `destination` (one at the same point). Inlinable, so that a caller's copy is
+    /// specialized for its destinations rather than built through generic metadata.
+    @inlinable public func leading<Other>(to destination: Other) -> Route<Other> {
+        Route<Other>(
+            destination: destination, mode: mode, geometry: geometry, distanceMeters: distanceMeters,
+            straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
+            originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters,
+            estimateReason: estimateReason)
+    }
+
     /// The route with an empty `geometry`.
     public var withoutLine: Route {
         Route(

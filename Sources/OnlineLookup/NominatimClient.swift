@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Synchronization
 import Geo
@@ -149,25 +150,13 @@ public struct NominatimClient: Sendable {
     /// is percent-encoded otherwise, so it is another request).
     private struct RequestKey: Hashable {
         /// The base, the path, then each parameter's name and value.
-        let texts: [String]
+        let texts: [ExactText]
 
         init(base: String, path: String, parameters: [(key: String, value: String)]) {
-            var texts = [base, path]
+            var texts = [ExactText(base), ExactText(path)]
             texts.reserveCapacity(2 + 2 * parameters.count)
-            for (key, value) in parameters { texts += [key, value] }
+            for (key, value) in parameters { texts += [ExactText(key), ExactText(value)] }
             self.texts = texts
-        }
-
-        static func == (a: RequestKey, b: RequestKey) -> Bool {
-            a.texts.count == b.texts.count && zip(a.texts, b.texts).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            for text in texts {
-                hasher.combine(text.utf8.count)
-                var text = text
-                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
         }
     }
     private static let madeRequests = Mutex<[RequestKey: (URL, String)]>([:])

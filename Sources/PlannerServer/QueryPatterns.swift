@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Synchronization
 
@@ -43,11 +44,11 @@ enum QueryPatterns {
     /// A parameter's value, by its bytes (a value equal only under Unicode's canonical equivalence is another).
     private struct Asked: Hashable {
         let name: String
-        let value: [UInt8]
+        let value: ExactText
 
         init(name: String, value: String) {
             self.name = name
-            self.value = Array(value.utf8)
+            self.value = ExactText(value)
         }
     }
 

@@ -261,7 +261,7 @@ public enum LocalClock {
         appendDigits(day, width: 2, to: &text)
     }
 
-    /// `value` (not negative) in decimal, zero-padded to `width` digits, as ``padded(_:width:)`` writes it.
+    /// `value` (not negative) in decimal, zero-padded to `width` digits: C's `%0<width>d`.
     private static func appendDigits(_ value: Int, width: Int, to text: inout [UInt8]) {
         var digits = 1
         var rest = value / 10
@@ -282,8 +282,9 @@ public enum LocalClock {
 
     /// `value` (not negative) in decimal, zero-padded to `width` digits: C's `%0<width>d`.
     static func padded(_ value: Int, width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        var text: [UInt8] = []
+        appendDigits(value, width: width, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

@@ -22,45 +22,17 @@ package final class RememberedRoutes: Sendable {
         let destinations: [UInt64]
     }
 
-    /// A route without its destination.
-    struct Leg: Sendable {
-        let mode: TravelMode
-        let geometry: [Coordinate]
-        let distanceMeters: Double
-        let straightLineMeters: Double
-        let durationSeconds: Double
-        let source: RouteSource
-        let originSnapMeters: Double?
-        let destinationSnapMeters: Double?
-        let estimateReason: EstimateReason?
-
-        init<Destination>(_ route: Route<Destination>) {
-            mode = route.mode
-            geometry = route.geometry
-            distanceMeters = route.distanceMeters
-            straightLineMeters = route.straightLineMeters
-            durationSeconds = route.durationSeconds
-            source = route.source
-            originSnapMeters = route.originSnapMeters
-            destinationSnapMeters = route.destinationSnapMeters
-            estimateReason = route.estimateReason
-        }
-
-        func route<Destination>(to destination: Destination) -> Route<Destination> {
-            Route(
-                destination: destination, mode: mode, geometry: geometry, distanceMeters: distanceMeters,
-                straightLineMeters: straightLineMeters, durationSeconds: durationSeconds, source: source,
-                originSnapMeters: originSnapMeters, destinationSnapMeters: destinationSnapMeters,
-                estimateReason: estimateReason)
-        }
+    /// Where a kept route leads: its destination's point alone.
+    struct Stop: Locatable {
+        let coordinate: Coordinate
     }
 
-    private let legs = Mutex<[Key: [Leg]]>([:])
+    private let kept = Mutex<[Key: [Route<Stop>]]>([:])
 
     package init() {}
 
     /// How many answers are kept (for tests).
-    package var count: Int { legs.withLock { $0.count } }
+    package var count: Int { kept.withLock { $0.count } }
 
     /// The routes `route` gives, or gave before for the same key.
     func routes<Destination: Locatable>(
@@ -76,14 +48,14 @@ package final class RememberedRoutes: Sendable {
         let key = Key(
             area: area, originLatitude: origin.latitude.bitPattern, originLongitude: origin.longitude.bitPattern,
             mode: mode, lines: lines, destinations: points)
-        if let known = legs.withLock({ $0[key] }), known.count == destinations.count {
-            return zip(known, destinations).map { $0.route(to: $1) }
+        if let known = kept.withLock({ $0[key] }), known.count == destinations.count {
+            return zip(known, destinations).map { $0.leading(to: $1) }
         }
         let routes = route()
         // Only a whole answer, one route per destination in order, is kept.
         guard routes.count == destinations.count else { return routes }
-        let answer = routes.map(Leg.init)
-        legs.withLock { kept in
+        let answer = routes.map { $0.leading(to: Stop(coordinate: $0.destination.coordinate)) }
+        kept.withLock { kept in
             if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }
             kept[key] = answer
         }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// How sure a match is, best first.
@@ -164,21 +165,5 @@ final class NameKeyMemo: @unchecked Sendable {
             current = [:]
         }
         current[text] = key
-    }
-}
-
-/// A text as a dictionary key by its exact UTF-8 bytes. Strings compare by canonical equivalence ("é" precomposed
-/// equals "e" and a combining accent), which would hand a text the key, or the match, worked out for another
-/// spelling of it; a memo must answer each exact text what working it out would.
-struct ExactText: Hashable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// What tells one version of a cached answer from another without reading its body: when it was fetched, and its
