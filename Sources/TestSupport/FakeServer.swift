@@ -51,7 +51,7 @@ public actor RequestLog {
 /// Tests point the real client (through a real transport, CurlTransport or URLSessionTransport) at `baseURL`.
 ///
 /// The closure gets the request and how many times its path has been asked for (1 the first time).
-public struct FakeServer: Sendable {
+public struct FakeServer: LoopbackService {
     public typealias Handler = @Sendable (SeenRequest, Int) async throws -> FlyingFox.HTTPResponse
 
     /// `http://127.0.0.1:PORT` followed by the base path.

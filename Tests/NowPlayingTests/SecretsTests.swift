@@ -40,12 +40,12 @@ import Transport
                 }
             }
         }
-        let down = try await FakeTMDb.start { _, _ in Reply.json("{}") }
-        await down.stop()
-        do {
-            _ = try await TMDbClient.testing(down, credential: credential).nowPlaying()
-        } catch {
-            descriptions.append(String(describing: error))
+        try await withClosedPort(basePath: "/3") { down in
+            do {
+                _ = try await TMDbClient.testing(down, credential: credential).nowPlaying()
+            } catch {
+                descriptions.append(String(describing: error))
+            }
         }
 
         #expect(descriptions.count == (Self.failures.count * 3) + 1)

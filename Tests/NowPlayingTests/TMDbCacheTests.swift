@@ -107,13 +107,16 @@ final class TestClock: @unchecked Sendable {
         _ = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
         clock.advance(hours: 8)
 
-        // When the server is down
         await fake.stop()
-        let page = try await TMDbClient.testing(fake, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
 
-        // Then the cached page answers, marked stale, with its age
-        #expect(page.provenance == .cache(age: 8 * 3600, stale: true))
-        #expect(page.value.results.count == 2)
+        // When the server is down (the client asks a port that refuses)
+        try await withClosedPort(basePath: "/3") { down in
+            let page = try await TMDbClient.testing(down, cache: cache, now: { clock.now }).nowPlaying(region: "SE")
+
+            // Then the cached page answers, marked stale, with its age
+            #expect(page.provenance == .cache(age: 8 * 3600, stale: true))
+            #expect(page.value.results.count == 2)
+        }
     }
 
     @Test func aStaleEntryAnswersWhenTheServerSendsAPageThatIsNotTMDbs() async throws {

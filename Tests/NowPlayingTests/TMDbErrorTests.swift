@@ -160,11 +160,11 @@ import Transport
     }
 
     @Test func aServerThatIsDownIsUnreachable() async throws {
-        let fake = try await FakeTMDb.start { _, _ in Reply.json("{}") }
-        await fake.stop()
-        let client = TMDbClient.testing(fake)
+        try await withClosedPort(basePath: "/3") { down in
+            let client = TMDbClient.testing(down)
 
-        await #expect(throws: NowPlayingError.unreachable(host: "127.0.0.1")) { try await client.nowPlaying() }
+            await #expect(throws: NowPlayingError.unreachable(host: "127.0.0.1")) { try await client.nowPlaying() }
+        }
     }
 }
 

@@ -159,17 +159,17 @@ actor Arrivals {
 
     @Test func aRequestThatReachedNoServerLeavesTheSlotFreeForTheNextAtOnce() async throws {
         // Given nothing listening on the service's port (the connection is refused)
-        let closed = try await FakeServer.start { _, _ in Reply.json("[]") }
-        await closed.stop()
-        let cache = try testCache()
-        let client = NominatimClient(baseURL: closed.baseURL, userAgent: "t", cache: cache, retry: quickRetry())
-        // When a search fails to reach it
-        await #expect(throws: OnlineLookupError.unreachable(service: "Nominatim")) {
-            _ = try await client.search("Lyon")
+        try await withClosedPort { closed in
+            let cache = try testCache()
+            let client = NominatimClient(baseURL: closed.baseURL, userAgent: "t", cache: cache, retry: quickRetry())
+            // When a search fails to reach it
+            await #expect(throws: OnlineLookupError.unreachable(service: "Nominatim")) {
+                _ = try await client.search("Lyon")
+            }
+            // Then another process's request may start at once: the failed one used no second of Nominatim's
+            let wait = try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date())
+            #expect(wait == nil)
         }
-        // Then another process's request may start at once: the failed one used no second of Nominatim's
-        let wait = try cache.acquireSlot(service: "nominatim", leaseSeconds: 75, intervalSeconds: 1.05, now: Date())
-        #expect(wait == nil)
     }
 
     @Test func aRequestWhoseHostNameDoesNotResolveTakesNoTurnAndWritesNothing() async throws {

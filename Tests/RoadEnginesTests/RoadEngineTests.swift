@@ -142,14 +142,15 @@ private func patient(_ engine: RoutingEngine, restSeconds: Double = RoadEngine.d
     }
 
     @Test func anEngineThatCannotBeReachedFallsBackInOneNote() async throws {
-        // A port nothing listens on any more.
-        let fake = try await FakeServer.start { _, _ in Reply.json("{}") }
-        await fake.stop()
-        let router = EngineRouter(
-            engines: [.walk: patient(.osrm(fake.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
-        let routes = router.routesWithoutLines(from: origin, to: places, mode: .walk)
-        #expect(routes.allSatisfy { $0.source == .estimate })
-        #expect(router.notes == ["OSRM at \(fake.baseURL.absoluteString) could not be reached; walk times are estimates"])
+        // A port nothing listens on.
+        try await withClosedPort { closed in
+            let router = EngineRouter(
+                engines: [.walk: patient(.osrm(closed.baseURL))], fallback: EstimateRouter(), fallbackName: "estimates")
+            let routes = router.routesWithoutLines(from: origin, to: places, mode: .walk)
+            #expect(routes.allSatisfy { $0.source == .estimate })
+            #expect(
+                router.notes == ["OSRM at \(closed.baseURL.absoluteString) could not be reached; walk times are estimates"])
+        }
     }
 
     @Test func aSlowEngineTimesOut() async throws {

@@ -119,9 +119,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+_held_ports: list[socket.socket] = []
+
+
 def closed_port() -> int:
-    """A loopback port nothing listens on (bound and released, so almost surely still free)."""
-    return free_port()
+    """A loopback port that refuses every connection: bound by a socket that never listens, held until the run ends,
+    so that no server started later can be given it."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    _held_ports.append(s)
+    return s.getsockname()[1]
 
 
 def _read_first_line(process: subprocess.Popen, pattern: re.Pattern, timeout: float, what: str) -> re.Match:

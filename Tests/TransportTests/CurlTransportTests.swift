@@ -78,11 +78,11 @@ import Testing
     }
 
     @Test func aClosedPortIsUnreachable() async throws {
-        let fake = try await FakeServer.start { _, _ in Reply.json("{}") }
-        await fake.stop()
-
-        await #expect(throws: TransportError.unreachable(host: "127.0.0.1")) {
-            try await CurlTransport().send(HTTPRequest(url: fake.baseURL.appending(path: "/gone"), timeoutSeconds: 5))
+        try await withClosedPort { closed in
+            await #expect(throws: TransportError.unreachable(host: "127.0.0.1")) {
+                try await CurlTransport().send(
+                    HTTPRequest(url: closed.baseURL.appending(path: "/gone"), timeoutSeconds: 5))
+            }
         }
     }
 
@@ -234,30 +234,30 @@ import Testing
     }
 
     @Test func errorsNeverShowTheAPIKeyFromTheQuery() async throws {
-        let closed = try await FakeServer.start { _, _ in Reply.json("{}") }
-        await closed.stop()
-        try await withFakeServer(Self.silent) { silent in
-            var texts: [String] = []
-            for (base, timeout) in [(closed.baseURL, 5.0), (silent.baseURL, 0.3)] {
-                let url = base.appending(path: "/3/movie/550")
-                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-                components.queryItems = [URLQueryItem(name: "api_key", value: Secrets.apiKey)]
-                let request = HTTPRequest(url: components.url!, timeoutSeconds: timeout)
-                let lines = LineLog()
-                let transport = LoggingTransport(CurlTransport(), log: { line in lines.append(line) })
-                do {
-                    _ = try await transport.send(request)
-                    Issue.record("expected a failure")
-                } catch {
-                    texts.append(String(describing: error))
-                    texts.append(String(reflecting: error))
-                    texts.append(error.localizedDescription)
+        try await withClosedPort { closed in
+            try await withFakeServer(Self.silent) { silent in
+                var texts: [String] = []
+                for (base, timeout) in [(closed.baseURL, 5.0), (silent.baseURL, 0.3)] {
+                    let url = base.appending(path: "/3/movie/550")
+                    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+                    components.queryItems = [URLQueryItem(name: "api_key", value: Secrets.apiKey)]
+                    let request = HTTPRequest(url: components.url!, timeoutSeconds: timeout)
+                    let lines = LineLog()
+                    let transport = LoggingTransport(CurlTransport(), log: { line in lines.append(line) })
+                    do {
+                        _ = try await transport.send(request)
+                        Issue.record("expected a failure")
+                    } catch {
+                        texts.append(String(describing: error))
+                        texts.append(String(reflecting: error))
+                        texts.append(error.localizedDescription)
+                    }
+                    texts += lines.all
                 }
-                texts += lines.all
-            }
-            #expect(texts.count == 8)
-            for text in texts {
-                #expect(!text.contains(Secrets.apiKey), "\(text)")
+                #expect(texts.count == 8)
+                for text in texts {
+                    #expect(!text.contains(Secrets.apiKey), "\(text)")
+                }
             }
         }
     }

@@ -32,7 +32,7 @@ actor SleepRecorder {
 extension TMDbClient {
     /// A client on the fake server, through a real transport: the default ``CurlTransport`` unless told.
     static func testing(
-        _ fake: FakeTMDb, credential: TMDbCredential? = .bearer(Secrets.token), cache: TMDbCache? = nil,
+        _ fake: some LoopbackService, credential: TMDbCredential? = .bearer(Secrets.token), cache: TMDbCache? = nil,
         retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelaySeconds: 0.01, maxDelaySeconds: 0.02),
         timeoutSeconds: Double = 10, now: @escaping @Sendable () -> Date = { Date() },
         transport: any HTTPTransport = CurlTransport()
