@@ -16,8 +16,10 @@ for name, version in wanted:
         installed = metadata.version(name) == version
     except metadata.PackageNotFoundError:
         installed = False
-    # Each package imports as its name with '_' for '-' (selenium, axe_selenium_python, openapi_spec_validator).
-    if not installed or importlib.util.find_spec(name.replace("-", "_")) is None:
+    # Each package imports as its name with '_' for '-' (selenium, axe_selenium_python, openapi_spec_validator),
+    # but pytest-xdist, which imports as xdist.
+    module = {"pytest-xdist": "xdist"}.get(name, name.replace("-", "_"))
+    if not installed or importlib.util.find_spec(module) is None:
         missing.append(f"{name}=={version}")
 if missing:
     print("planner: installing " + " ".join(missing), file=sys.stderr)

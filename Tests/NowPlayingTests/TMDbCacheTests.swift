@@ -172,9 +172,10 @@ final class TestClock: @unchecked Sendable {
             return Reply.json(TMDbFixtures.moviePage())
         }) { fake in
             let clock = TestClock()
-            let client = TMDbClient.testing(
-                fake, cache: try TMDbCache.inMemory(), timeoutSeconds: 10, now: { clock.now })
-            _ = try await client.popular()
+            let cache = try TMDbCache.inMemory()
+            // The first answer may wait on a loaded machine; the timeout under test is the second client's.
+            _ = try await TMDbClient.testing(fake, cache: cache, timeoutSeconds: 30, now: { clock.now }).popular()
+            let client = TMDbClient.testing(fake, cache: cache, timeoutSeconds: 1, now: { clock.now })
 
             let again = try await client.popular(policy: .refresh)
 

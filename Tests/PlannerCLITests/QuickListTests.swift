@@ -59,10 +59,10 @@ struct QuickListTests {
             lines.append(["watchlist", "list"] + first)
             lines.append(["favorites", "list"] + first)
         }
-        // Pairs: each plain piece before every piece (argument-parser is slow to read a line: not every pair).
-        for first in Self.pieces.prefix(Self.plainCount) {
-            for second in Self.pieces { lines.append(["watchlist", "list"] + first + second) }
-        }
+        // Pairs: each piece after four of the plain pieces, in turn (see PiecePairs).
+        lines += PiecePairs.lines(
+            ["watchlist", "list"], firsts: Array(Self.pieces.prefix(Self.plainCount)), seconds: Self.pieces,
+            perSecond: 4)
         var read = 0
         for line in lines {
             guard let quick = QuickList(arguments: line) else { continue }
@@ -71,7 +71,7 @@ struct QuickListTests {
             #expect(parsed.map { Self.agree(quick, $0) } == true, "read apart: \(line)")
         }
         // Most plain lines are read here, or the fast path would be a test of nothing.
-        #expect(read > 200)
+        #expect(read > 65)
     }
 
     @Test func helpTyposRepeatsAndBadCombinationsAreLeftToArgumentParser() {

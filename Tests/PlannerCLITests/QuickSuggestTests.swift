@@ -48,13 +48,11 @@ struct QuickSuggestTests {
     }
 
     @Test func everyLineItReadsArgumentParserReadsTheSameWay() {
-        // Pairs from a few plain pieces (each pair costs argument-parser's whole parse, a few ms in a debug build).
+        // Pairs: each piece after two of a few plain pieces, in turn (see PiecePairs).
         let plain = [0, 3, 9, 12, 16, 20].map { Self.pieces[$0] }
         var lines: [[String]] = [["suggest"]]
         for first in Self.pieces { lines.append(["suggest"] + first) }
-        for first in plain {
-            for second in Self.pieces { lines.append(["suggest"] + first + second) }
-        }
+        lines += PiecePairs.lines(["suggest"], firsts: plain, seconds: Self.pieces, perSecond: 2)
         var read = 0
         for line in lines {
             let quick = Self.readQuickly(line)
@@ -63,7 +61,7 @@ struct QuickSuggestTests {
             guard let quick else { continue }
             #expect(Self.parsedByArgumentParser(line) == quick, "read apart: \(line)")
         }
-        #expect(read > 120)
+        #expect(read > 50)
         // Every plain piece alone is read quickly.
         for piece in Self.pieces.prefix(Self.plainCount) {
             #expect(Self.readQuickly(["suggest"] + piece) != nil, "left to argument-parser: \(piece)")

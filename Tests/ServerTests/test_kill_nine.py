@@ -173,7 +173,7 @@ def test_planner_serve_killed_20_times_under_write_load_loses_no_answered_write(
         stop = threading.Event()
         acknowledged, workers = write_under_load(server, user, stop, threads=8, first_id=2_000_000 + round_number * 100_000)
         try:
-            time.sleep(rng.uniform(0.2, 1.5))
+            time.sleep(rng.uniform(0.2, 0.8))
             kills_under_load += bool(acknowledged)
             server.process.send_signal(signal.SIGKILL)
             stop.set()
