@@ -151,6 +151,33 @@ struct OnlineNearbyTests {
         }
     }
 
+    @Test(arguments: ["showtimes", "plan"])
+    func aCommandGivenADatabaseCachesItsLookupsThereAndWritesNoOtherFile(command: String) async throws {
+        try await withFakeServer(FakeOSMServices.overpass) { overpass in
+            try await withFakeServer(FakeOSMServices.nominatim) { nominatim in
+                // Given no PLANNER_DB: the default file would be under XDG_DATA_HOME
+                var planner = planner(overpass: overpass, nominatim: nominatim)
+                planner.environment.removeValue(forKey: "PLANNER_DB")
+                let given = planner.home.appendingPathComponent("given.sqlite")
+                let line = [command, "--near", "Lyon", "--online", "--radius", "2km", "--db", given.path]
+                // When the command is given --db and looks Lyon and its cinemas up
+                let first = try await planner.run(line + ["--format", "json"])
+                #expect(first.status == 0, "\(first.stderr)")
+                let asked = (await overpass.log.count, await nominatim.log.count)
+                #expect(asked.0 > 0 && asked.1 > 0)
+                // Then the given file holds the answers: the same line asks neither service again
+                let second = try await planner.run(line + ["--format", "json"])
+                #expect(second.status == 0, "\(second.stderr)")
+                let askedAgain = (await overpass.log.count, await nominatim.log.count)
+                #expect(askedAgain == asked)
+                #expect(FileManager.default.fileExists(atPath: given.path))
+                // And the default file was never made
+                let defaultFolder = planner.home.appendingPathComponent("data/planner")
+                #expect(!FileManager.default.fileExists(atPath: defaultFolder.path), "\(defaultFolder.path) was made")
+            }
+        }
+    }
+
     @Test func withTheNetworkDownHelsinkiStillAnswersFromLocalDataAndSaysWhatIsMissing() async throws {
         let planner = PlannerProcess(environment: [
             "OVERPASS_URL": "http://127.0.0.1:9/api/interpreter", "NOMINATIM_URL": "http://127.0.0.1:9",

@@ -24,6 +24,9 @@ package struct SearchRequest: Sendable {
     package var offline: Bool = false
     /// Report each request to them on standard error.
     package var verbose: Bool = false
+    /// The database file their answers are cached in: the command's `--db`, nil for the default file. A command
+    /// given a file writes no other.
+    package var db: String?
     /// The travel modes the caller will route, nil for all: a command that shows one mode's times reads only that
     /// mode's road graph (``Areas/covering(_:modes:)``). Not a flag: the output format decides it.
     package var routedModes: [TravelMode]?
@@ -101,11 +104,13 @@ extension SearchRequest {
         return request
     }
 
-    /// The same request, never going online when `offline`, reporting each request when `verbose`.
-    package func offline(_ offline: Bool, verbose: Bool = false) -> SearchRequest {
+    /// The same request, never going online when `offline`, reporting each request when `verbose`, caching the
+    /// answers in `db` when given.
+    package func offline(_ offline: Bool, verbose: Bool = false, db: String? = nil) -> SearchRequest {
         var request = self
         request.offline = offline || request.offline
         request.verbose = verbose || request.verbose
+        request.db = db ?? request.db
         return request
     }
 

@@ -21,9 +21,9 @@ package struct OnlineServices: Sendable {
     /// A command (no ``Environment/storage``) opens its lookup database on a thread of its own, then starts looking
     /// the services' host names up, while it goes on with its local data; ``Pending/ready()`` waits for the
     /// database.
-    package static func start(forced: Bool, offline: Bool = false, verbose: Bool = false, environment: Environment)
-        throws -> Pending?
-    {
+    package static func start(
+        forced: Bool, offline: Bool = false, verbose: Bool = false, db: String? = nil, environment: Environment
+    ) throws -> Pending? {
         let settings = try environment.settings()
         let saved = Policy(rawValue: settings.online ?? Policy.auto.rawValue) ?? .auto
         // --offline and `online = never` are absolute; --online forces the services on otherwise.
@@ -34,7 +34,7 @@ package struct OnlineServices: Sendable {
             // storage's pool).
             let cache = try environment.storage?.lookupCache
                 ?? {
-                    let store = try AppDatabase.open(explicit: nil, environment: environment, concurrentReads: false)
+                    let store = try AppDatabase.open(explicit: db, environment: environment, concurrentReads: false)
                     return LookupCache(storage: SQLiteLookupCache(writer: store.writer, reads: store.reads))
                 }()
             let agent = LookupIdentity.userAgent(contact: settings.contact ?? environment.variables["PLANNER_CONTACT"])
@@ -61,7 +61,7 @@ package struct OnlineServices: Sendable {
             })
     }
 
-    /// The services of ``start(forced:offline:verbose:environment:)``, while they are being made.
+    /// The services of ``start(forced:offline:verbose:db:environment:)``, while they are being made.
     package struct Pending: Sendable {
         package let policy: Policy
         let services: BackgroundValue<OnlineServices>

@@ -103,7 +103,8 @@ package struct TheaterSearch {
             throw PlannerAppError.invalidArgument("--near is over \(SearchRequest.maxPlaceCharacters) characters")
         }
         guard let online = try OnlineServices.start(
-            forced: search.online, offline: search.offline, verbose: search.verbose, environment: environment)
+            forced: search.online, offline: search.offline, verbose: search.verbose, db: search.db,
+            environment: environment)
         else {
             let origin = try Origin.resolve(
                 near: near, settings: try environment.settings(), gazetteer: environment.gazetteer)

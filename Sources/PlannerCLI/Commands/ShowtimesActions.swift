@@ -48,7 +48,8 @@ enum ShowtimesActions {
         let services = try ShowtimesServices.make(request, environment: environment)
         let found = try await TheaterSearch.resolve(
             near: try LocationOptions.resolved(near, environment: environment),
-            search: search.offline(request.cache.offline, verbose: request.cache.verbose).routingItsModeOnly(),
+            search: search.offline(request.cache.offline, verbose: request.cache.verbose, db: request.cache.db)
+                .routingItsModeOnly(),
             environment: environment, providerTheatres: services.providerTheatres(at:))
         return (services, found)
     }

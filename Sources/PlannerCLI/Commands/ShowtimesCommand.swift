@@ -67,7 +67,8 @@ extension PlannerCommand {
             var nearby: NearbyShows?
             if let near {
                 let found = try await TheaterSearch.resolve(
-                    near: near, search: SearchRequest().offline(showtimes.offline, verbose: showtimes.verbose),
+                    near: near,
+                    search: SearchRequest().offline(showtimes.offline, verbose: showtimes.verbose, db: showtimes.db),
                     environment: environment, providerTheatres: services.providerTheatres(at:))
                 nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
             }
