@@ -11,7 +11,10 @@
 #
 # Usage: Scripts/install.sh [PREFIX]     (as root, or with sudo, for /usr/local)
 # Knobs:
-#   PLANNER_BUILD=debug     install the debug build instead (the tests do: no release build, seconds not minutes)
+#   PLANNER_BUILD=debug     install the debug build instead (no release build, seconds not minutes)
+#   PLANNER_BIN_DIR=DIR     install the planner and planner-server in DIR, built already, and build nothing (the tests
+#                           install the debug build they ran: a build from their environment recompiles Hummingbird,
+#                           whose manifest reads the environment)
 #   PLANNER_STATIC_STDLIB=0 link the Swift runtime dynamically. By default it is linked in (built in .build-install),
 #                           so the binary needs only libcurl, SQLite and zlib, and no Swift toolchain: it
 #                           keeps working when the toolchain is upgraded or removed, and under systemd's
@@ -41,11 +44,20 @@ if [[ $configuration == release && ${PLANNER_STATIC_STDLIB:-1} != 0 ]]; then
     . Scripts/release-build.sh
     build=("${release_build[@]}")
 fi
-echo "planner: building: ${build[*]} --product planner, then --product planner-server" >&2
-"${build[@]}" --product planner
-# `planner serve`, `users` and `db` run planner-server, installed beside planner.
-"${build[@]}" --product planner-server
-bin_path="$("${build[@]}" --show-bin-path)"
+if [[ -n ${PLANNER_BIN_DIR:-} ]]; then
+    # Binaries built already (the tests install the debug build they ran): nothing is built.
+    bin_path=$(cd "$PLANNER_BIN_DIR" && pwd -P)
+    for name in planner planner-server; do
+        [[ -x $bin_path/$name ]] ||
+            { echo "planner: error: PLANNER_BIN_DIR is '$PLANNER_BIN_DIR', which holds no executable $name" >&2; exit 1; }
+    done
+else
+    echo "planner: building: ${build[*]} --product planner, then --product planner-server" >&2
+    "${build[@]}" --product planner
+    # `planner serve`, `users` and `db` run planner-server, installed beside planner.
+    "${build[@]}" --product planner-server
+    bin_path="$("${build[@]}" --show-bin-path)"
+fi
 binary="$bin_path/planner"
 server_binary="$bin_path/planner-server"
 

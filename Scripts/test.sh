@@ -62,12 +62,13 @@ timeout --kill-after=30 1800 "$(swift build --show-bin-path)/plannerPackageTests
 # log, durability, PostgreSQL, the browser (ServerTests), and Scripts/install.sh into a temporary prefix with the
 # debug build just made (InstallTests), and routing on real OSRM and Valhalla engines started from their PyPI wheels
 # (EngineTests). --durations: the slowest tests, to see where this phase's time goes.
-# Two workers (pytest-xdist), a file to each at a time: alone, the suite ran one process at a time and left a core idle.
-# A file's tests stay on one worker, so its fixtures (a server, PostgreSQL, an engine, the install) start once.
+# Two workers (pytest-xdist): alone, the suite ran one process at a time and left a core idle. Each takes half the
+# tests and steals from the other when it runs out (a file at a time left one worker idle for a minute); a fixture a
+# file shares (a server, PostgreSQL, an engine, the install) then starts once in each worker that needs it.
 phase "pytest"
-timeout --kill-after=30 1500 python3 -m pytest Tests/TerminalTests Tests/OutputTests Tests/ServerTests Tests/InstallTests \
-    Tests/EngineTests \
-    -q -p no:cacheprovider --durations=15 -n 2 --dist loadfile
+timeout --kill-after=30 1500 python3 -m pytest Tests/ServerTests Tests/InstallTests Tests/EngineTests Tests/TerminalTests \
+    Tests/OutputTests \
+    -q -p no:cacheprovider --durations=15 -n 2 --dist worksteal
 
 phase "checks"
 python3 Scripts/check-error-lines.py "$error_log"

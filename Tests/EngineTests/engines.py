@@ -16,6 +16,7 @@ in .build/engine-wheels; the prepared data in pytest's temporary folder. Skipped
 from __future__ import annotations
 
 import atexit
+import fcntl
 import http.client
 import http.server
 import json
@@ -45,7 +46,15 @@ def free_port() -> int:
 
 
 def wheel(name: str, version: str, package_dir: str) -> Path:
-    """Downloads and unpacks a wheel once; returns the folder holding its bin/."""
+    """Downloads and unpacks a wheel once; returns the folder holding its bin/. The test command's two pytest workers
+    may both ask for it at once: the second waits on a lock file until the first has unpacked it."""
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    with open(WHEELS / f"{name}-{version}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _unpacked_wheel(name, version, package_dir)
+
+
+def _unpacked_wheel(name: str, version: str, package_dir: str) -> Path:
     target = WHEELS / f"{name}-{version}"
     unpacked = target / "unpacked" / package_dir
     if (unpacked / "bin").is_dir():

@@ -5,8 +5,9 @@ Run from the repository root, after building (Scripts/test.sh runs it after the 
     swift build
     python3 -m pytest Tests/InstallTests -q
 
-The script is run once, with PLANNER_BUILD=debug: it installs the debug build the suite already made (a release
-build takes minutes; `bash Scripts/install.sh /tmp/somewhere` checks that path by hand), generating the man page with
+The script is run once, with PLANNER_BUILD=debug and PLANNER_BIN_DIR: it installs the debug build the suite already
+made without building (a release build takes minutes; `bash Scripts/install.sh /tmp/somewhere` checks that path by
+hand, and the Quick start builds as install.sh does), generating the man page with
 swift-argument-parser's generate-manual plugin and the completions with the installed binary. Every run of the
 installed binary is offline and private: no PLANNER_DATA_DIR (unless the test is about it), settings, database and
 XDG folders in pytest's temporary directory, and OpenStreetMap's services on a closed port.
@@ -28,6 +29,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 INSTALL_TIMEOUT = float(os.environ.get("PLANNER_INSTALL_TIMEOUT", "1200"))
+# The debug build the test command made, installed as it is (install.sh builds it where it is missing).
+DEBUG_BIN = REPO / ".build" / "debug"
 
 INSTALLED_FILES = [
     "bin/planner",
@@ -58,6 +61,8 @@ def prefix(tmp_path_factory) -> Path:
     prefix = tmp_path_factory.mktemp("prefix")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PLANNER_") or k == "PLANNER_ERROR_LOG"}
     env["PLANNER_BUILD"] = "debug"
+    if all((DEBUG_BIN / name).is_file() for name in ("planner", "planner-server")):
+        env["PLANNER_BIN_DIR"] = str(DEBUG_BIN)
     result = subprocess.run(["bash", str(REPO / "Scripts" / "install.sh"), str(prefix)], cwd=REPO, env=env,
                             capture_output=True, text=True, timeout=INSTALL_TIMEOUT, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, f"install.sh exited {result.returncode}\n{result.stdout}\n{result.stderr[-6000:]}"
@@ -210,3 +215,16 @@ def test_the_installed_completions_are_for_planner(prefix):
     assert (prefix / "share" / "zsh" / "site-functions" / "_planner").read_text().startswith("#compdef planner")
     fish = (prefix / "share" / "fish" / "vendor_completions.d" / "planner.fish").read_text()
     assert "complete -c 'planner'" in fish and "nearby" in fish
+
+
+def test_a_bin_dir_without_the_binaries_is_one_line_and_installs_nothing(tmp_path, user_env):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    prefix = tmp_path / "prefix"
+    env = dict(user_env, PLANNER_BUILD="debug", PLANNER_BIN_DIR=str(empty))
+    result = subprocess.run(["bash", str(REPO / "Scripts" / "install.sh"), str(prefix)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        f"planner: error: PLANNER_BIN_DIR is '{empty}', which holds no executable planner"], result.stderr
+    assert not any(prefix.rglob("*")), list(prefix.rglob("*"))
