@@ -25,7 +25,7 @@ extension ServerCommand {
             var database: String?
 
             func run() throws {
-                guard let url = database ?? ProcessInfo.processInfo.environment["PLANNER_DATABASE_URL"], !url.isEmpty
+                guard let url = database ?? CompositionRoot.environment.variables["PLANNER_DATABASE_URL"], !url.isEmpty
                 else { throw ValidationError("give the database with --database postgres://… or PLANNER_DATABASE_URL") }
                 Console.out(try DatabaseMaintenance.migrate(url: url))
             }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import json
+import os
 import sqlite3
 import subprocess
 import threading
@@ -59,6 +60,23 @@ def database(postgres_cluster) -> str:
     assert migrated.returncode == 0, migrated.stderr
     assert migrated.stdout.startswith("applied 3 migrations"), migrated.stdout
     return url
+
+
+def test_db_migrate_takes_the_database_from_planner_database_url_and_without_one_says_how_in_one_line(
+        postgres_cluster):
+    name = f"from_env_{int(time.time() * 1000) % 100000}"
+    port = postgres_cluster.rsplit(":", 1)[1].strip("/")
+    subprocess.run([f"{postgres_bin()}/createdb", "-h", "127.0.0.1", "-p", port, "-U", "planner", name], check=True,
+                   capture_output=True, timeout=60)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PLANNER_")}
+    migrated = subprocess.run([str(PLANNER), "db", "migrate"], capture_output=True, text=True, timeout=60,
+                              env=dict(env, PLANNER_DATABASE_URL=postgres_cluster + name))
+    assert migrated.returncode == 0, migrated.stderr
+    assert migrated.stdout.startswith("applied 3 migrations"), migrated.stdout
+    refused = subprocess.run([str(PLANNER), "db", "migrate"], capture_output=True, text=True, timeout=60, env=env)
+    assert refused.returncode != 0
+    lines = refused.stderr.strip().splitlines()
+    assert len(lines) == 1 and "PLANNER_DATABASE_URL" in lines[0], refused.stderr
 
 
 def psql(url: str, sql: str) -> str:
