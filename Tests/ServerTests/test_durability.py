@@ -120,6 +120,22 @@ def write_under_load(server, user, stop: threading.Event, threads: int = 16,
     return acknowledged, workers
 
 
+def sigkill_after(server, stop: threading.Event, workers: list, seconds: float, check=None):
+    """Waits `seconds` under the write load, runs `check` (what must hold, or be counted, just before the kill), then
+    SIGKILLs the server and ends the load, joining its threads whatever happened; returns what `check` returned."""
+    try:
+        time.sleep(seconds)
+        checked = check() if check else None
+        server.process.send_signal(signal.SIGKILL)
+        stop.set()
+        server.process.wait(timeout=10)
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join(timeout=40)
+    return checked
+
+
 def test_sigterm_under_load_exits_0_within_10_s_and_keeps_every_answered_write(start_server, workspace):
     user = workspace.add_user("steady")
     server = start_server("--rate-limit", "100000")
@@ -156,16 +172,11 @@ def test_kill_9_in_the_middle_of_a_write_load_loses_no_answered_write(start_serv
     server = start_server("--rate-limit", "100000")
     stop = threading.Event()
     acknowledged, workers = write_under_load(server, user, stop)
-    try:
-        time.sleep(1.5)
+
+    def answered_before_the_kill():
         assert acknowledged, "no write was answered before the kill"
-        server.process.send_signal(signal.SIGKILL)
-        stop.set()
-        server.process.wait(timeout=10)
-    finally:
-        stop.set()
-        for worker in workers:
-            worker.join(timeout=40)
+
+    sigkill_after(server, stop, workers, 1.5, check=answered_before_the_kill)
     # Snapshot after every thread has finished: an answer received just before the kill still counts.
     answered = set(acknowledged)
 

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import signal
 import threading
-import time
 
 import pytest
 
-from test_durability import list_ids, write_under_load
+from test_durability import list_ids, sigkill_after, write_under_load
 from test_kill_nine import MONACO, ROUNDS, SHARED_OSM, assert_kills_landed, integrity, run_and_kill, timed_run
 
 
@@ -51,16 +49,7 @@ def test_planner_serve_killed_20_times_under_write_load_loses_no_answered_write(
         server = start_server("--rate-limit", "100000")
         stop = threading.Event()
         acknowledged, workers = write_under_load(server, user, stop, threads=8, first_id=2_000_000 + round_number * 100_000)
-        try:
-            time.sleep(rng.uniform(0.2, 0.8))
-            kills_under_load += bool(acknowledged)
-            server.process.send_signal(signal.SIGKILL)
-            stop.set()
-            server.process.wait(timeout=10)
-        finally:
-            stop.set()
-            for worker in workers:
-                worker.join(timeout=40)
+        kills_under_load += sigkill_after(server, stop, workers, rng.uniform(0.2, 0.8), check=lambda: bool(acknowledged))
         answered |= acknowledged
         assert integrity(workspace.db) == "ok", f"round {round_number}"
         restarted = start_server("--rate-limit", "100000")
