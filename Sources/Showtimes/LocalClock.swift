@@ -82,19 +82,20 @@ public enum LocalClock {
     /// `date` as ``iso8601(_:in:)`` writes it in GMT (`2026-11-22T16:30:00Z`), without asking the zone its offset.
     public static func iso8601GMT(_ date: Date) -> String { iso8601(date, offsetSeconds: 0, zone: nil) }
 
+    private static let gmt = timeZone(identifier: "GMT")!
+
     /// The text for `date` at `offsetSeconds`, the offset of `zone` (nil: GMT) at that instant.
     private static func iso8601(_ date: Date, offsetSeconds: Int, zone: TimeZone?) -> String {
         let seconds = date.timeIntervalSince1970
-        let zone = { zone ?? timeZone(identifier: "GMT")! }
         // The formatter's own work where the text written here could differ from its (see the type's comment).
         guard seconds.rounded(.down) == seconds, abs(seconds) < 1e12, offsetSeconds % 60 == 0 else {
-            return ClockTables.shared.formatted(date, in: zone())
+            return ClockTables.shared.formatted(date, in: zone ?? gmt)
         }
         let local = Int(seconds) + offsetSeconds
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         let secondOfDay = local - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
-        guard (1583...9999).contains(year) else { return ClockTables.shared.formatted(date, in: zone()) }
+        guard (1583...9999).contains(year) else { return ClockTables.shared.formatted(date, in: zone ?? gmt) }
         // Byte by byte into one buffer: a page of shows writes a time for each.
         var text: [UInt8] = []
         text.reserveCapacity(25)

@@ -45,6 +45,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+_held_ports: list[socket.socket] = []
+
+
+def closed_port() -> int:
+    """A loopback port that refuses every connection: bound by a socket that never listens, held until the run ends,
+    so that no server started later (by the other pytest worker too) can be given it."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    _held_ports.append(s)
+    return s.getsockname()[1]
+
+
 def wheel(name: str, version: str, package_dir: str) -> Path:
     """Downloads and unpacks a wheel once; returns the folder holding its bin/. The test command's two pytest workers
     may both ask for it at once: the second waits on a lock file until the first has unpacked it."""
@@ -221,7 +233,7 @@ def home(tmp_path: Path) -> dict[str, str]:
     OpenStreetMap services at a closed port (the bundled Helsinki covers every search here)."""
     config = tmp_path / "config.json"
     config.write_text(json.dumps({"online": "never"}))
-    closed = f"http://127.0.0.1:{free_port()}"
+    closed = f"http://127.0.0.1:{closed_port()}"
     env = {key: value for key, value in os.environ.items() if not key.startswith("PLANNER_")}
     env.update({
         "PLANNER_DATA_DIR": str(REPO / "Data"), "PLANNER_CONFIG": str(config), "PLANNER_DB": str(tmp_path / "planner.sqlite"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engines import ask, free_port, helsinki, home, osrm, planner  # noqa: F401 - fixtures
+from engines import ask, closed_port, helsinki, home, osrm, planner  # noqa: F401 - fixtures
 
 ORIGIN = "60.1699,24.9384"
 
@@ -62,7 +62,7 @@ def test_a_route_to_a_theater_is_osrms_line_and_distance(osrm, home):
 
 
 def test_with_the_engine_stopped_nearby_answers_from_the_bundled_area(home):
-    home["PLANNER_ROUTING_WALK"] = f"osrm:http://127.0.0.1:{free_port()}/osrm"
+    home["PLANNER_ROUTING_WALK"] = f"osrm:http://127.0.0.1:{closed_port()}/osrm"
     run = planner(home, "nearby", "--near", ORIGIN, "--mode", "walk")
     assert run.returncode == 0, run.stderr
     notes = [line for line in run.stdout.splitlines() if "OSRM" in line]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engines import ask, free_port, helsinki, home, planner, valhalla  # noqa: F401 - fixtures
+from engines import ask, closed_port, helsinki, home, planner, valhalla  # noqa: F401 - fixtures
 
 ORIGIN = (60.1699, 24.9384)
 
@@ -61,7 +61,7 @@ def test_a_place_far_from_any_road_is_no_route_and_falls_back(valhalla, home):
 
 
 def test_with_the_service_stopped_nearby_falls_back(home):
-    home["PLANNER_ROUTING_WALK"] = f"valhalla:http://127.0.0.1:{free_port()}"
+    home["PLANNER_ROUTING_WALK"] = f"valhalla:http://127.0.0.1:{closed_port()}"
     run = planner(home, "nearby", "--near", f"{ORIGIN[0]},{ORIGIN[1]}", "--mode", "walk")
     assert run.returncode == 0, run.stderr
     assert sum("Valhalla" in line for line in run.stdout.splitlines()) == 1, run.stdout

@@ -48,11 +48,16 @@ INSTALLED_FILES = [
 ]
 
 
+_held_ports: list[socket.socket] = []
+
+
 def closed_port() -> int:
-    """A loopback port nothing listens on (bound and released, so almost surely still free)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A loopback port that refuses every connection: bound by a socket that never listens, held until the run ends,
+    so that no server started later (by the other pytest worker too) can be given it."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    _held_ports.append(s)
+    return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

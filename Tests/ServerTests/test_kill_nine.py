@@ -1,8 +1,7 @@
 """A fault test for the database: every writer killed with SIGKILL 20 times, at random moments.
 
 The writers are `planner sync` and `planner watchlist import` here, and `planner areas import` and `planner serve`
-under a write load in test_kill_nine_server.py (a file of its own, so that the test command's two workers share
-them). Each round starts the writer, kills it after a random delay drawn from the time an uninterrupted run takes,
+under a write load in test_kill_nine_server.py. Each round starts the writer, kills it after a random delay drawn from the time an uninterrupted run takes,
 and then checks three things: `PRAGMA integrity_check` says ok, nothing written by an earlier run that
 finished (or, for the server, answered) is missing, and the next command runs. Each test also asserts that at least a
 quarter of the kills landed while the writer was still running, so that it cannot pass by killing finished
@@ -22,16 +21,13 @@ import subprocess
 import time
 from pathlib import Path
 
-
-from conftest import PLANNER, REPO, Workspace, _die_with_parent, _track
+from conftest import PLANNER, Workspace, _die_with_parent, _track
 
 ROUNDS = int(os.environ.get("PLANNER_KILL_ROUNDS", "20"))
 # Films in each watchlist import: enough that most of a run is its one transaction (a debug build's start is a few
 # hundredths of a second of it), few enough for 20 rounds of a killed import and a whole one within the test command's
 # budget.
 FILMS_PER_IMPORT = 500
-SHARED_OSM = REPO.parent / "shared" / "data" / "osm"
-MONACO = (43.7396, 7.4246)
 
 
 def integrity(db: Path) -> str:

@@ -1,7 +1,5 @@
 """The fault test of test_kill_nine.py for the two other writers: `planner areas import`, and `planner serve` under a
 write load, each killed with SIGKILL 20 times at random moments (PLANNER_KILL_ROUNDS sets the number).
-
-In a file of its own so that the test command's two pytest workers, which take a file at a time, share the rounds.
 """
 
 from __future__ import annotations
@@ -12,8 +10,12 @@ import threading
 
 import pytest
 
+from conftest import REPO
 from test_durability import list_ids, sigkill_after, write_under_load
-from test_kill_nine import MONACO, ROUNDS, SHARED_OSM, assert_kills_landed, integrity, run_and_kill, timed_run
+from test_kill_nine import ROUNDS, assert_kills_landed, integrity, run_and_kill, timed_run
+
+SHARED_OSM = REPO.parent / "shared" / "data" / "osm"
+MONACO = (43.7396, 7.4246)
 
 
 @pytest.mark.skipif(not (SHARED_OSM / "osrm_monaco.osm.pbf").exists(),

@@ -104,13 +104,18 @@ extension SearchRequest {
         return request
     }
 
-    /// The same request, never going online when `offline`, reporting each request when `verbose`, caching the
-    /// answers in `db` when given.
-    package func offline(_ offline: Bool, verbose: Bool = false, db: String? = nil) -> SearchRequest {
+    /// The same request, never going online when `offline`, reporting each request when `verbose`.
+    package func offline(_ offline: Bool, verbose: Bool = false) -> SearchRequest {
         var request = self
         request.offline = offline || request.offline
         request.verbose = verbose || request.verbose
-        request.db = db ?? request.db
+        return request
+    }
+
+    /// The same request, using the cache as a command's `--offline`, `--verbose` and `--db` ask.
+    package func using(_ cache: CacheRequest) -> SearchRequest {
+        var request = offline(cache.offline, verbose: cache.verbose)
+        request.db = cache.db ?? request.db
         return request
     }
 

@@ -48,8 +48,7 @@ enum ShowtimesActions {
         let services = try ShowtimesServices.make(request, environment: environment)
         let found = try await TheaterSearch.resolve(
             near: try LocationOptions.resolved(near, environment: environment),
-            search: search.offline(request.cache.offline, verbose: request.cache.verbose, db: request.cache.db)
-                .routingItsModeOnly(),
+            search: search.using(request.cache).routingItsModeOnly(),
             environment: environment, providerTheatres: services.providerTheatres(at:))
         return (services, found)
     }

@@ -67,8 +67,7 @@ extension PlannerCommand {
             var nearby: NearbyShows?
             if let near {
                 let found = try await TheaterSearch.resolve(
-                    near: near,
-                    search: SearchRequest().offline(showtimes.offline, verbose: showtimes.verbose, db: showtimes.db),
+                    near: near, search: SearchRequest().using(showtimes.cache.request),
                     environment: environment, providerTheatres: services.providerTheatres(at:))
                 nearby = try await NearbyShows(found: found, options: showtimes.request, services: services)
             }

@@ -44,7 +44,7 @@ extension PlannerCommand {
             var report = try await services
                 .suggestReport(
                     near: try LocationOptions.resolved(near, environment: environment),
-                    search: search.offline(film.offline, verbose: film.verbose, db: film.cache.db),
+                    search: search.using(film.cache),
                     includeWatched: includeWatched,
                     showtimes: try ShowtimesServices.make(ShowtimesRequest(cache: film.cache), environment: environment),
                     environment: environment,
