@@ -2,11 +2,16 @@
 # Installs the Debian packages planner needs, where they are missing: libcurl (every HTTP request), SQLite and zlib.
 # Runs apt-get as root, or through sudo when not root. Sourced by quickstart.sh and test.sh.
 set -euo pipefail
-needed=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev)
+build_packages=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev)
 # The tests also drive the web app in headless Chromium through its WebDriver (chromium-driver, for Selenium), render
 # the installed man page, and run the storage tests and several `planner serve` instances on a throwaway PostgreSQL
-# cluster (Scripts/throwaway-postgres.sh).
-[[ ${1:-} == --with-test-tools ]] && needed+=(chromium chromium-driver sqlite3 man-db groff-base postgresql)
+# cluster (Scripts/throwaway-postgres.sh). --test-tools installs only these (test.sh, while it builds).
+test_packages=(chromium chromium-driver sqlite3 man-db groff-base postgresql)
+case ${1:-} in
+    --with-test-tools) needed=("${build_packages[@]}" "${test_packages[@]}") ;;
+    --test-tools) needed=("${test_packages[@]}") ;;
+    *) needed=("${build_packages[@]}") ;;
+esac
 missing=()
 for package in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Quick start, step 2: run every test, then say where the time went (also when a step fails). First installs, where
-# missing, the system packages planner needs and the tools the tests check output with: Python's geojson, icalendar,
-# pytest, requests, openapi-spec-validator, schemathesis, selenium and axe-selenium-python (PyPI), and headless
-# Chromium with its driver, sqlite3 and man (Debian).
+# missing, the system packages planner needs and, while it builds, the tools the tests check output with: Python's
+# geojson, icalendar, pytest, requests, openapi-spec-validator, schemathesis, selenium and axe-selenium-python (PyPI),
+# and headless Chromium with its driver, sqlite3, man and PostgreSQL (Debian).
 # Budget: 8 minutes on 2 cores from a fresh clone, build included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 # Seconds per phase: `phase NAME` ends the one running and starts NAME; the EXIT trap prints them all.
 timings=()
 error_log=""
+tools_pid=""
+tools_log="$(mktemp "${TMPDIR:-/tmp}/planner-test-tools.XXXXXX")"
+resolve_log="$(mktemp "${TMPDIR:-/tmp}/planner-resolve.XXXXXX")"
 phase_name=""
 phase_started=$SECONDS
 phase() {
@@ -19,6 +22,9 @@ phase() {
 }
 finish() {
     local status=$?
+    # An install left running is waited for, never killed: a killed apt-get can leave dpkg half-configured.
+    [[ -z $tools_pid ]] || wait "$tools_pid" 2>/dev/null || true
+    rm -f "$tools_log" "$resolve_log"
     [[ -z $error_log ]] || rm -f "$error_log"
     [[ -z $phase_name ]] || timings+=("$(printf '  %-24s %5d s%s' "$phase_name" $((SECONDS - phase_started)) \
         "$([[ $status -eq 0 ]] || echo "   <- failed here (exit $status)")")")
@@ -28,17 +34,34 @@ finish() {
 }
 trap finish EXIT
 
-phase "system packages, tools"
-bash Scripts/system-packages.sh --with-test-tools
-python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requirements.txt
+# The packages the build needs, with the Swift packages fetched beside them (both mostly wait on the network).
+phase "system packages, fetch"
+swift package resolve >"$resolve_log" 2>&1 &
+resolve_pid=$!
+bash Scripts/system-packages.sh
+wait "$resolve_pid" || { cat "$resolve_log" >&2; exit 1; }
 
 # The architecture's import rules and the README's generated module diagram, before anything is built.
 phase "architecture"
 python3 Scripts/check-imports.py
 python3 Scripts/module-diagram.py --check
 
+# The test tools install while the build runs: the build keeps both cores busy, the install mostly waits on downloads.
+(bash Scripts/system-packages.sh --test-tools &&
+    { python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requirements.txt; }) >"$tools_log" 2>&1 &
+tools_pid=$!
+
+# No index store, unless the folder's build has one already (a developer's `swift build`; changing it would rebuild
+# everything): the tests' entry point is Tests/XCTMain.swift, which needs none, and indexing was a fifth of the work.
 phase "build"
-swift build --build-tests
+index_store=(--disable-index-store)
+[[ ! -d "$(swift build --show-bin-path)/index" ]] || index_store=()
+swift build --build-tests "${index_store[@]}"
+
+phase "test tools (waited for)"
+wait "$tools_pid" || { tools_pid=""; cat "$tools_log" >&2; echo "test.sh: installing the test tools failed" >&2; exit 1; }
+tools_pid=""
+cat "$tools_log"
 
 # Every error line a test provokes, from the CLI or as a problem document's detail, is copied here and checked at
 # the end for internals (Error Domain=, (null), Swift type names, DecodingError dumps) and length.
