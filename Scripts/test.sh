@@ -51,12 +51,14 @@ python3 Scripts/module-diagram.py --check
     { python3 Scripts/python-test-tools.py || pip install --quiet -r Scripts/test-requirements.txt; }) >"$tools_log" 2>&1 &
 tools_pid=$!
 
-# No index store, unless the folder's build has one already (a developer's `swift build`; changing it would rebuild
-# everything): the tests' entry point is Tests/XCTMain.swift, which needs none, and indexing was a fifth of the work.
+# A build for running the tests, not for a debugger: no index store (the tests' entry point, Tests/XCTMain.swift,
+# needs none) and no debug information; together they were half the build's work (docs/benchmarks-history.md, #29).
+# A folder a developer's `swift build` has built (it has an index) keeps that build's flags: changing flags would
+# rebuild everything.
 phase "build"
-index_store=(--disable-index-store)
-[[ ! -d "$(swift build --show-bin-path)/index" ]] || index_store=()
-swift build --build-tests "${index_store[@]}"
+build_flags=(--disable-index-store -Xswiftc -gnone)
+[[ ! -d "$(swift build --show-bin-path)/index" ]] || build_flags=()
+swift build --build-tests "${build_flags[@]}"
 
 phase "test tools (waited for)"
 wait "$tools_pid" || { tools_pid=""; cat "$tools_log" >&2; echo "test.sh: installing the test tools failed" >&2; exit 1; }

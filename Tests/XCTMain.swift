@@ -1,7 +1,7 @@
 // The test bundle's entry point, in place of the one SwiftPM would generate (SwiftPM uses a file of this name when a
 // package has one). The generated one lists XCTest cases read from an index store, so every module of a build had to
-// be indexed; this package's tests are all Swift Testing's, which finds them at run time. Without the index the test
-// command's build does a fifth less work (docs/benchmarks-history.md, #29).
+// be indexed; this package's tests are all Swift Testing's, which finds them at run time, so the test command's build
+// skips the index (Scripts/test.sh).
 //
 // Run it as Scripts/test.sh does, or `swift test --disable-xctest --enable-swift-testing [--filter NAME]`. Anything
 // else asks for XCTest, which has no test here: the runner says so in one line and fails, rather than pass having run
