@@ -58,11 +58,16 @@ let package = Package(
         // The string and number helpers every module may use: trimming spaces, C formatting, a seeded generator.
         .target(name: "Basics", dependencies: ["CPrintf"]),
         // Coordinates, distances, bearings, bounding boxes, the spatial index, travel modes, GeoJSON.
-        .target(name: "Geo", dependencies: ["Basics"]),
+        // Optimised in debug builds too, as Routing is: the tests check the spatial index against a brute-force scan
+        // of thousands of points, and every test measures distances.
+        .target(
+            name: "Geo", dependencies: ["Basics"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The one CSV reader and writer (RFC 4180).
         .target(name: "Tabular", dependencies: ["Basics"]),
         // The one XML reader: well-formedness, the predefined entities, no DTD (Finnkino's answers, OSM XML).
-        .target(name: "XMLScan"),
+        // Optimised in debug builds too, as OSM's readers are: the tests read whole OSM extracts through both.
+        .target(name: "XMLScan", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Theater model, catalogs (bundled, CSV, GeoJSON) and keyword resolution.
         .target(name: "Theaters", dependencies: ["Basics", "Geo", "Tabular"]),
         // Offline geocoding from the bundled GeoNames gazetteer.
@@ -100,7 +105,10 @@ let package = Package(
         // The system zlib (zlib1g-dev), for PBF blobs and gzipped OSM XML.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // OpenStreetMap extract readers: streaming PBF and OSM XML (plain or gzipped).
-        .target(name: "OSM", dependencies: ["Basics", "Geo", "Tabular", "XMLScan", "CZlib"]),
+        // Optimised in debug builds too: the tests read real extracts (Helsinki, Columbus, Krems) many times over.
+        .target(
+            name: "OSM", dependencies: ["Basics", "Geo", "Tabular", "XMLScan", "CZlib"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Road graphs from OSM extracts, routing profiles, snapping and shortest paths.
         // Optimised in debug builds too: an import contracts the car graph's turns (TurnHierarchy), some 5 s for
         // Columbus optimised but 45 s unoptimised, which tests that import real extracts cannot wait for.

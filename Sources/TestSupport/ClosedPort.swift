@@ -43,6 +43,7 @@ public protocol LoopbackService: Sendable {
 }
 
 /// Runs `body` with a ``ClosedPort``, held until `body` ends, whatever happens.
+@discardableResult
 public func withClosedPort<T>(basePath: String = "", _ body: (ClosedPort) async throws -> T) async throws -> T {
     let closed = try ClosedPort.hold(basePath: basePath)
     defer { close(closed.descriptor) }
