@@ -52,7 +52,7 @@ python3 Scripts/module-diagram.py --check
 tools_pid=$!
 
 # A build for running the tests, not for a debugger: no index store (the tests' entry point, Tests/XCTMain.swift,
-# needs none) and no debug information; together they were half the build's work (docs/benchmarks-history.md, #29).
+# needs none) and no debug information, together a third of the build's work (docs/benchmarks-history.md, #29).
 # A folder a developer's `swift build` has built (it has an index) keeps that build's flags: changing flags would
 # rebuild everything.
 phase "build"
