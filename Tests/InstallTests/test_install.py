@@ -21,11 +21,15 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+# Tests/, where the black-box suites keep what they share (loopback.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from loopback import closed_port  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 INSTALL_TIMEOUT = float(os.environ.get("PLANNER_INSTALL_TIMEOUT", "1200"))
@@ -46,18 +50,6 @@ INSTALLED_FILES = [
     "share/zsh/site-functions/_planner",
     "share/fish/vendor_completions.d/planner.fish",
 ]
-
-
-_held_ports: list[socket.socket] = []
-
-
-def closed_port() -> int:
-    """A loopback port that refuses every connection: bound by a socket that never listens, held until the run ends,
-    so that no server started later (by the other pytest worker too) can be given it."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.bind(("127.0.0.1", 0))
-    _held_ports.append(s)
-    return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -46,6 +46,10 @@ from pathlib import Path
 import pytest
 import requests
 
+# Tests/, where the black-box suites keep what they share (loopback.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from loopback import closed_port  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PLANNER = Path(os.environ.get("PLANNER") or REPO / ".build" / "debug" / "planner").resolve()
@@ -117,18 +121,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-_held_ports: list[socket.socket] = []
-
-
-def closed_port() -> int:
-    """A loopback port that refuses every connection: bound by a socket that never listens, held until the run ends,
-    so that no server started later can be given it."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.bind(("127.0.0.1", 0))
-    _held_ports.append(s)
-    return s.getsockname()[1]
 
 
 def _read_first_line(process: subprocess.Popen, pattern: re.Pattern, timeout: float, what: str) -> re.Match:
