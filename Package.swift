@@ -154,11 +154,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The web page's files and the OpenAPI document in the binary, by C23's #embed: SwiftPM's `embedInCode` writes
+        // them as Swift array literals of every byte, which took the type checker longer than the rest of the server.
+        .target(name: "CWebFiles"),
         // The second face: `planner serve`, the HTTP API, the web page, metrics and the access log (Hummingbird 2).
         .target(
             name: "PlannerServer",
             dependencies: [
                 "PlannerApp", "PlannerService", "Basics", "Geo", "Theaters", "Planner", "Settings", "Tabular",
+                "CWebFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -167,10 +171,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [
-                .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
-                .embedInCode("OpenAPI/openapi.json"),
-            ]
+            // Web/ and OpenAPI/ are built in by CWebFiles.
+            exclude: ["Web", "OpenAPI"]
         ),
         // The thin `planner` executable: parse, call the core, format. `planner serve`, `users` and `db` run
         // `planner-server`, installed beside it.
@@ -304,7 +306,7 @@ let package = Package(
 // time (BENCHMARKS.md, #30). C targets take no Swift settings. Scripts/release-build.sh passes the same flag to the
 // dependencies' modules.
 for target in package.targets where [.regular, .executable].contains(target.type) {
-    guard !["CPrintf", "CCurl"].contains(target.name) else { continue }
+    guard !["CPrintf", "CCurl", "CWebFiles"].contains(target.name) else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(
             ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))

@@ -82,7 +82,7 @@ package enum PlannerServer {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(openAPI: PackageResources.openapi_json)))
+        router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(openAPI: EmbeddedFiles.openAPIJSON)))
         let threads = HandlerThreads(count: handlerThreadCount, coreCount: coreHandlerThreadCount)
         router.add(middleware: HandlerThreadsMiddleware(threads: threads))
         SystemRoutes.add(to: router, registry: registry)

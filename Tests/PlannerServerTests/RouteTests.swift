@@ -129,7 +129,7 @@ import Testing
 @Suite struct RadiusSyntaxTests {
     @Test func theDocumentCarriesThePatternTheRouteChecks() throws {
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(PackageResources.openapi_json)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(EmbeddedFiles.openAPIJSON)) as? [String: Any])
         let parameters = try #require((document["components"] as? [String: Any])?["parameters"] as? [String: Any])
         let schema = try #require((parameters["radius"] as? [String: Any])?["schema"] as? [String: Any])
         #expect(schema["pattern"] as? String == RadiusSyntax.pattern)
@@ -164,7 +164,7 @@ import Testing
 @Suite struct NearSyntaxTests {
     @Test func theDocumentCarriesThePatternTheRoutesCheck() throws {
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(PackageResources.openapi_json)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(EmbeddedFiles.openAPIJSON)) as? [String: Any])
         let parameters = try #require((document["components"] as? [String: Any])?["parameters"] as? [String: Any])
         let schema = try #require((parameters["near"] as? [String: Any])?["schema"] as? [String: Any])
         #expect(schema["pattern"] as? String == NearSyntax.pattern)
@@ -198,7 +198,7 @@ import Testing
 @Suite struct QueryPatternsTests {
     static func schema(_ name: String, path: String = "/v1/plan") throws -> [String: Any] {
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(PackageResources.openapi_json)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(EmbeddedFiles.openAPIJSON)) as? [String: Any])
         let components = try #require((document["components"] as? [String: Any])?["parameters"] as? [String: Any])
         if let shared = components[name] as? [String: Any] { return try #require(shared["schema"] as? [String: Any]) }
         let paths = try #require(document["paths"] as? [String: Any])

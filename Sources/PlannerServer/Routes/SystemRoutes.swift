@@ -5,13 +5,13 @@ import Prometheus
 /// `/` (the web page) and its script and styles, `/healthz`, `/openapi.json` and `/metrics`.
 enum SystemRoutes {
     static func add(to router: Hummingbird.Router<BasicRequestContext>, registry: PrometheusCollectorRegistry) {
-        let openAPI = ByteBuffer(bytes: PackageResources.openapi_json)
+        let openAPI = ByteBuffer(bytes: EmbeddedFiles.openAPIJSON)
         // The page is three files built into the binary, so that its Content-Security-Policy can forbid inline
         // script and style: the HTML, its one script and its one style sheet.
         let assets: [(path: RouterPath, type: String, bytes: [UInt8])] = [
-            ("/", "text/html; charset=utf-8", PackageResources.index_html),
-            ("/app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
-            ("/app.css", "text/css; charset=utf-8", PackageResources.app_css),
+            ("/", "text/html; charset=utf-8", EmbeddedFiles.indexHTML),
+            ("/app.js", "text/javascript; charset=utf-8", EmbeddedFiles.appJS),
+            ("/app.css", "text/css; charset=utf-8", EmbeddedFiles.appCSS),
         ]
         for asset in assets {
             let body = ByteBuffer(bytes: asset.bytes)
