@@ -20,6 +20,9 @@
 # Knobs: PLANNER_BIN=path   time this binary instead of building the Quick start's release binary
 #        COMPARE_BIN=path   also time this one in the same runs (its rows are labelled with its file name, or
 #                           with COMPARE_LABEL; in the cached section it has a database of its own)
+#                           The start-up section runs both in one home: a build older than the other's
+#                           database migrations fails there (docs/benchmarks-history.md, "#29: before and after,
+#                           measured again", compared such builds by hand)
 #        RUNS (default 30), WARMUP (default 5), SECTIONS (default "start-up cached": which sections to run)
 # The nearby rows include one Overpass and two Nominatim requests that fail at once without a network (the README's
 # example run); with a network they would time the services instead. The --offline row asks neither.
