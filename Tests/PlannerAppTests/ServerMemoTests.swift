@@ -61,6 +61,46 @@ import Theaters
         #expect(drawn)
     }
 
+    @Test func keptRoutesStayWithinTheirByteBudgetAndAnAnswerLargerThanItIsNotKept() throws {
+        // Given routes with lines from four origins to two cinemas, and what each answer takes when kept alone
+        let counting = CountingRouter()
+        let cinemas = [
+            try Self.theater(1, "Kinopalatsi", 60.1695, 24.9446), try Self.theater(2, "Maxim", 60.1663, 24.9447),
+        ]
+        let origins = try (0..<4).map { try Coordinate(latitude: 60.16 + Double($0) / 100, longitude: 24.9384) }
+        let sizes = origins.map { from in
+            let alone = RememberedRoutes()
+            _ = RememberingRouter(router: counting, memo: alone, area: "a").routes(from: from, to: cinemas, mode: .walk)
+            return alone.bytes
+        }
+        #expect(sizes.allSatisfy { $0 > 0 })
+        // And a memo with room for the first three and half the fourth
+        let budget = sizes[0] + sizes[1] + sizes[2] + sizes[3] / 2
+        let memo = RememberedRoutes(byteBudget: budget)
+        let router = RememberingRouter(router: counting, memo: memo, area: "a")
+        // When the four are asked, one after another
+        for from in origins.prefix(3) { _ = router.routes(from: from, to: cinemas, mode: .walk) }
+        #expect(memo.count == 3)
+        #expect(memo.bytes == sizes[0] + sizes[1] + sizes[2])
+        _ = router.routes(from: origins[3], to: cinemas, mode: .walk)
+        // Then the fourth did not fit: the memo started over with it
+        #expect(memo.count == 1)
+        #expect(memo.bytes == sizes[3])
+        // And the fourth is answered from the memo, the first is routed again
+        let asked = counting.asked.count.withLock { $0 }
+        _ = router.routes(from: origins[3], to: cinemas, mode: .walk)
+        #expect(counting.asked.count.withLock { $0 } == asked)
+        _ = router.routes(from: origins[0], to: cinemas, mode: .walk)
+        #expect(counting.asked.count.withLock { $0 } == asked + 1)
+
+        // When a memo's budget is smaller than one answer, the answer is given but not kept
+        let small = RememberedRoutes(byteBudget: sizes[0] - 1)
+        let given = RememberingRouter(router: counting, memo: small, area: "a")
+            .routes(from: origins[0], to: cinemas, mode: .walk)
+        #expect(given == counting.routes(from: origins[0], to: cinemas, mode: .walk))
+        #expect(small.count == 0 && small.bytes == 0)
+    }
+
     @Test func aKeptWeekListsEachFilmsShowsByStartAndKnowsWhichProvidersHaveShowsToCome() throws {
         // Given a week of three shows of one film at two cinemas, listed out of order, and one of another film
         func show(_ title: String, _ theater: String, hours: Double, provider: String = "finnkino") -> Show {
