@@ -9,7 +9,7 @@ struct RouteTable: Sendable {
     /// order RFC 9110's examples list them.
     let routes: [(segments: [String], methods: [String])]
 
-    init(openAPI document: [UInt8]) {
+    init(openAPI document: UnsafeRawBufferPointer) {
         let json = (try? JSONSerialization.jsonObject(with: Data(document))) as? [String: Any]
         let paths = json?["paths"] as? [String: Any] ?? [:]
         let order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]

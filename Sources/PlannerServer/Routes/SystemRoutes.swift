@@ -8,17 +8,17 @@ enum SystemRoutes {
         let openAPI = ByteBuffer(bytes: EmbeddedFiles.openAPIJSON)
         // The page is three files built into the binary, so that its Content-Security-Policy can forbid inline
         // script and style: the HTML, its one script and its one style sheet.
-        let assets: [(path: RouterPath, type: String, bytes: [UInt8])] = [
+        let assets: [(path: RouterPath, type: String, bytes: UnsafeRawBufferPointer)] = [
             ("/", "text/html; charset=utf-8", EmbeddedFiles.indexHTML),
             ("/app.js", "text/javascript; charset=utf-8", EmbeddedFiles.appJS),
             ("/app.css", "text/css; charset=utf-8", EmbeddedFiles.appCSS),
         ]
-        for asset in assets {
-            let body = ByteBuffer(bytes: asset.bytes)
-            router.get(asset.path) { _, _ in
+        for (path, type, bytes) in assets {
+            let body = ByteBuffer(bytes: bytes)
+            router.get(path) { _, _ in
                 // Asked again on each load (a new binary brings a new page), yet kept for going back and forth.
                 Response(
-                    status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
+                    status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
                     body: ResponseBody(byteBuffer: body))
             }
         }
